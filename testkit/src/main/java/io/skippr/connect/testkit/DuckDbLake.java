@@ -16,8 +16,8 @@ import java.util.Map;
 /**
  * Reads a lake directory back with DuckDB, the way a user's query engine would.
  *
- * <p>{@code glob(table)} names the files of one table; queries use {@code read_parquet} with
- * hive partitioning so partition columns come back as columns.
+ * <p>{@code glob(table)} names the files of one table; queries use {@code read_parquet} with hive
+ * partitioning so partition columns come back as columns.
  */
 public final class DuckDbLake implements AutoCloseable {
   private final Path root;

@@ -1,0 +1,79 @@
+package io.skippr.connect.cli;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code skippr local}: a single-node Kafka broker and Connect worker with the plugin loaded. */
+@Command(
+    name = "local",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Starts, in this process, a single-node KRaft Kafka broker and a Kafka Connect distributed"
+          + " worker with the Skippr Connect plugin loaded.",
+      "Runs until SIGINT or SIGTERM, then stops cleanly (exit code 0).",
+      "Data persists under the data directory: a second start resumes the same cluster and topics."
+    })
+public final class LocalCommand implements Callable<Integer> {
+
+  @Option(
+      names = "--data-dir",
+      description = "Where Kafka and Connect keep their data (default: $DATA_DIR, else ./data).")
+  Path dataDir;
+
+  @Option(
+      names = "--kafka-port",
+      defaultValue = "9092",
+      description = "Broker port on 127.0.0.1 (default: ${DEFAULT-VALUE}).")
+  int kafkaPort;
+
+  @Option(
+      names = "--controller-port",
+      defaultValue = "9093",
+      description = "KRaft controller port on 127.0.0.1 (default: ${DEFAULT-VALUE}).")
+  int controllerPort;
+
+  @Option(
+      names = "--rest-port",
+      defaultValue = "8083",
+      description = "Connect REST port on 127.0.0.1 (default: ${DEFAULT-VALUE}).")
+  int restPort;
+
+  @Option(
+      names = "--plugin-dir",
+      description =
+          "plugin.path entry holding the built plugin (default: distribution/target/plugin).")
+  Path pluginDir;
+
+  @Override
+  public Integer call() {
+    LocalStack.Settings settings =
+        new LocalStack.Settings(
+            resolveDataDir(), kafkaPort, controllerPort, restPort, resolvePluginDir());
+    try {
+      return new LocalStack(settings).runUntilSignalled();
+    } catch (StartupException e) {
+      System.err.println("skippr local: " + e.getMessage());
+      return 2;
+    }
+  }
+
+  private Path resolveDataDir() {
+    if (dataDir != null) {
+      return dataDir.toAbsolutePath();
+    }
+    String env = System.getenv("DATA_DIR");
+    return Paths.get(env == null || env.isBlank() ? "data" : env).toAbsolutePath();
+  }
+
+  private Path resolvePluginDir() {
+    if (pluginDir != null) {
+      return pluginDir.toAbsolutePath();
+    }
+    String configured = System.getProperty("skippr.plugin.dir");
+    return Paths.get(configured != null ? configured : "distribution/target/plugin")
+        .toAbsolutePath();
+  }
+}

@@ -1,0 +1,24 @@
+package io.skippr.connect.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code skippr} command. */
+@Command(
+    name = "skippr",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Skippr Connect: land data in a lake through Kafka.",
+    subcommands = {LocalCommand.class})
+public final class SkipprCommand implements Runnable {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
+  }
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new SkipprCommand()).execute(args));
+  }
+}
