@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import org.apache.kafka.common.config.ConfigDef;
@@ -29,7 +30,13 @@ public final class ConfigReference {
     out.append("### ").append(title).append("\n\n");
     out.append("| key | type | default | valid values | importance | description |\n");
     out.append("| --- | --- | --- | --- | --- | --- |\n");
-    List<ConfigDef.ConfigKey> keys = def.sortedConfigs();
+    // Kafka's own order: importance first, then name.
+    List<ConfigDef.ConfigKey> keys =
+        def.configKeys().values().stream()
+            .sorted(
+                Comparator.comparing((ConfigDef.ConfigKey k) -> k.importance)
+                    .thenComparing(k -> k.name))
+            .toList();
     for (ConfigDef.ConfigKey key : keys) {
       out.append("| `")
           .append(key.name)
