@@ -1,0 +1,83 @@
+package io.skippr.connect.sink.log;
+
+import io.skippr.connect.sink.storage.StorageKeys;
+
+/**
+ * Where things live in the lake, relative to the storage root.
+ *
+ * <ul>
+ *   <li>TP log entries: {@code {topics.dir}/_skippr/log/{topic}/{partition}/{seq:020d}.json}
+ *   <li>data files: {@code {topics.dir}/{table}/{partition path}/{compaction id}.{extension}}
+ *   <li>compaction id: {@code {topic}+{partition}+{start:020d}+{end:020d}}
+ * </ul>
+ */
+public final class LakeLayout {
+  /** Reserved directory under {@code topics.dir}; no table may use this name. */
+  public static final String SYSTEM_DIR = "_skippr";
+
+  private static final String ENTRY_SUFFIX = ".json";
+  private static final int SEQ_DIGITS = 20;
+
+  private final String topicsDir;
+
+  public LakeLayout(String topicsDir) {
+    this.topicsDir = StorageKeys.join(topicsDir);
+  }
+
+  public String topicsDir() {
+    return topicsDir;
+  }
+
+  /** Prefix of every entry of one TP log, ending in {@code /}. */
+  public String logPrefix(String topic, int partition) {
+    return StorageKeys.join(topicsDir, SYSTEM_DIR, "log", topic, Integer.toString(partition)) + "/";
+  }
+
+  public String entryKey(String topic, int partition, long seq) {
+    return logPrefix(topic, partition) + String.format("%0" + SEQ_DIGITS + "d", seq) + ENTRY_SUFFIX;
+  }
+
+  /** The sequence number of a log entry key, or -1 when the key is not a log entry. */
+  public static long seqOf(String key) {
+    String name = StorageKeys.baseName(key);
+    if (name.length() != SEQ_DIGITS + ENTRY_SUFFIX.length() || !name.endsWith(ENTRY_SUFFIX)) {
+      return -1;
+    }
+    for (int i = 0; i < SEQ_DIGITS; i++) {
+      if (!Character.isDigit(name.charAt(i))) {
+        return -1;
+      }
+    }
+    return Long.parseLong(name.substring(0, SEQ_DIGITS));
+  }
+
+  public static String compactionId(String topic, int partition, long start, long end) {
+    return String.format("%s+%d+%020d+%020d", topic, partition, start, end);
+  }
+
+  /** The key of the file a unit writes for one table partition path. */
+  public String fileKey(String table, String partitionPath, String compactionId, String extension) {
+    if (table.equals(SYSTEM_DIR)) {
+      throw new IllegalArgumentException("table name '" + SYSTEM_DIR + "' is reserved");
+    }
+    return StorageKeys.check(
+        StorageKeys.join(topicsDir, table, partitionPath, compactionId + "." + extension));
+  }
+
+  /** Prefix of every file of a table, ending in {@code /}. */
+  public String tablePrefix(String table) {
+    return StorageKeys.join(topicsDir, table) + "/";
+  }
+
+  /** The table a file key belongs to (its first segment below {@code topics.dir}). */
+  public String tableOf(String fileKey) {
+    String rest = topicsDir.isEmpty() ? fileKey : fileKey.substring(topicsDir.length() + 1);
+    int slash = rest.indexOf('/');
+    return slash < 0 ? rest : rest.substring(0, slash);
+  }
+
+  /** True when a file's name says one of the TP's units wrote it. */
+  public static boolean namedFor(String fileKey, String topic, int partition) {
+    return StorageKeys.baseName(fileKey).startsWith(topic + "+" + partition + "+");
+  }
+}

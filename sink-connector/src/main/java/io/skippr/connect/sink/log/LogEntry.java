@@ -1,0 +1,92 @@
+package io.skippr.connect.sink.log;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import java.util.List;
+
+/**
+ * One entry of a TP log. Every entry names the epoch of the writer that appended it; the codec adds
+ * the log format version.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "kind")
+@JsonSubTypes({
+  @JsonSubTypes.Type(value = LogEntry.Epoch.class, name = "epoch"),
+  @JsonSubTypes.Type(value = LogEntry.Intent.class, name = "intent"),
+  @JsonSubTypes.Type(value = LogEntry.Commit.class, name = "commit"),
+  @JsonSubTypes.Type(value = LogEntry.Abort.class, name = "abort"),
+  @JsonSubTypes.Type(value = LogEntry.Checkpoint.class, name = "checkpoint")
+})
+public sealed interface LogEntry {
+
+  /** The epoch of the writer that appended this entry. */
+  long epoch();
+
+  /**
+   * A writer claims ownership of the TP.
+   *
+   * @param owner who claimed it (task id, for operators)
+   * @param atMs wall clock of the claim
+   */
+  record Epoch(long epoch, String owner, long atMs) implements LogEntry {}
+
+  /**
+   * A planned compaction unit, appended before any of its files is written.
+   *
+   * @param id the compaction id
+   * @param start first offset of the unit
+   * @param end last offset of the unit (inclusive)
+   * @param wallclockMs the wall-clock instant the unit's partition paths were computed with
+   * @param configFingerprint fingerprint of the settings that shape file names and contents
+   * @param files the exact keys of the files the unit writes
+   */
+  record Intent(
+      String id,
+      long start,
+      long end,
+      long epoch,
+      long wallclockMs,
+      String configFingerprint,
+      List<String> files)
+      implements LogEntry {
+    public Intent {
+      files = List.copyOf(files);
+    }
+  }
+
+  /** The unit's files are complete and live. */
+  record Commit(String id, long start, long end, long epoch, List<LiveFile> files)
+      implements LogEntry {
+    public Commit {
+      files = List.copyOf(files);
+    }
+
+    public CommittedUnit unit() {
+      return new CommittedUnit(id, start, end, epoch);
+    }
+  }
+
+  /** The unit of an intent was abandoned; its files were deleted before this entry. */
+  record Abort(String id, long epoch, String reason) implements LogEntry {}
+
+  /**
+   * A summary of everything before it, so that opening reads only the entries after the newest
+   * checkpoint.
+   *
+   * @param maxEpoch the newest epoch claimed so far
+   * @param lastCommit the newest committed unit, or null when none
+   * @param liveFiles every live file of the TP
+   * @param tables every table the TP ever planned files in (where orphans may be)
+   */
+  record Checkpoint(
+      long epoch,
+      long maxEpoch,
+      CommittedUnit lastCommit,
+      List<LiveFile> liveFiles,
+      List<String> tables)
+      implements LogEntry {
+    public Checkpoint {
+      liveFiles = List.copyOf(liveFiles);
+      tables = List.copyOf(tables);
+    }
+  }
+}

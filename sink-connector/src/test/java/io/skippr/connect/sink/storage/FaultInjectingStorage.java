@@ -1,0 +1,177 @@
+package io.skippr.connect.sink.storage;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * Wraps a real storage and fails one chosen call, either before it takes effect or after (the
+ * ambiguous case: the effect happened but the caller sees an error, like a timed-out request).
+ */
+public final class FaultInjectingStorage implements LakeStorage {
+
+  /** The storage calls that can fail. {@code COMPLETE} is {@link PendingObject#complete()}. */
+  public enum Op {
+    CREATE_IF_ABSENT,
+    CREATE,
+    COMPLETE,
+    READ,
+    LIST,
+    LIST_INCOMPLETE,
+    DISCARD_INCOMPLETE,
+    DELETE,
+    EXISTS
+  }
+
+  /** Whether the failing call takes effect before the error. */
+  public enum When {
+    BEFORE,
+    AFTER
+  }
+
+  private final LakeStorage delegate;
+  private final List<String> journal = new ArrayList<>();
+  private Op failOp;
+  private Predicate<String> failKey;
+  private int failOccurrence;
+  private When failWhen;
+  private int matches;
+  private boolean fired;
+
+  public FaultInjectingStorage(LakeStorage delegate) {
+    this.delegate = delegate;
+  }
+
+  /**
+   * Fails the {@code occurrence}-th (1-based) call of {@code op} whose key matches.
+   *
+   * @return this
+   */
+  public FaultInjectingStorage failAt(Op op, Predicate<String> key, int occurrence, When when) {
+    this.failOp = op;
+    this.failKey = key;
+    this.failOccurrence = occurrence;
+    this.failWhen = when;
+    this.matches = 0;
+    this.fired = false;
+    return this;
+  }
+
+  /** True once the fault was injected. */
+  public boolean fired() {
+    return fired;
+  }
+
+  /** Every call made, as {@code "OP key"}, in order. */
+  public List<String> journal() {
+    return journal;
+  }
+
+  /** How many calls of {@code op} were made. */
+  public long count(Op op) {
+    return journal.stream().filter(line -> line.startsWith(op.name() + " ")).count();
+  }
+
+  @Override
+  public boolean createIfAbsent(String key, byte[] content) throws IOException {
+    return call(Op.CREATE_IF_ABSENT, key, () -> delegate.createIfAbsent(key, content));
+  }
+
+  @Override
+  public PendingObject create(String key) throws IOException {
+    PendingObject pending = call(Op.CREATE, key, () -> delegate.create(key));
+    return new PendingObject() {
+      @Override
+      public String key() {
+        return pending.key();
+      }
+
+      @Override
+      public OutputStream stream() {
+        return pending.stream();
+      }
+
+      @Override
+      public void complete() throws IOException {
+        call(
+            Op.COMPLETE,
+            key,
+            () -> {
+              pending.complete();
+              return null;
+            });
+      }
+
+      @Override
+      public void abort() {
+        pending.abort();
+      }
+    };
+  }
+
+  @Override
+  public byte[] read(String key) throws IOException {
+    return call(Op.READ, key, () -> delegate.read(key));
+  }
+
+  @Override
+  public List<String> list(String prefix) throws IOException {
+    return call(Op.LIST, prefix, () -> delegate.list(prefix));
+  }
+
+  @Override
+  public List<String> listIncomplete(String prefix) throws IOException {
+    return call(Op.LIST_INCOMPLETE, prefix, () -> delegate.listIncomplete(prefix));
+  }
+
+  @Override
+  public void discardIncomplete(String key) throws IOException {
+    call(
+        Op.DISCARD_INCOMPLETE,
+        key,
+        () -> {
+          delegate.discardIncomplete(key);
+          return null;
+        });
+  }
+
+  @Override
+  public void delete(String key) throws IOException {
+    call(
+        Op.DELETE,
+        key,
+        () -> {
+          delegate.delete(key);
+          return null;
+        });
+  }
+
+  @Override
+  public boolean exists(String key) throws IOException {
+    return call(Op.EXISTS, key, () -> delegate.exists(key));
+  }
+
+  @Override
+  public String location() {
+    return delegate.location();
+  }
+
+  private interface Call<T> {
+    T run() throws IOException;
+  }
+
+  private <T> T call(Op op, String key, Call<T> call) throws IOException {
+    journal.add(op.name() + " " + key);
+    boolean fire = !fired && op == failOp && failKey.test(key) && ++matches == failOccurrence;
+    if (!fire) {
+      return call.run();
+    }
+    fired = true;
+    if (failWhen == When.AFTER) {
+      call.run();
+    }
+    throw new IOException("injected fault " + failWhen.name().toLowerCase() + " " + op + " " + key);
+  }
+}
