@@ -1,0 +1,153 @@
+package io.skippr.connect.state.api;
+
+import io.skippr.connect.state.api.StateStoreSettings.Origin;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/** Applies the settings precedence of {@link StateStoreSettings#resolve}. */
+final class SettingsResolver {
+  static final String ENV_STORE_TYPE = "SKIPPR_STORE_TYPE";
+  static final String ENV_STORE_NAME = "SKIPPR_STORE_NAME";
+  static final String ENV_DATA_DIR = "DATA_DIR";
+  static final String ENV_WAL_STORAGE = "WAL_STORAGE";
+  static final String ENV_CONFIG_FILE = "SKIPPR_CONFIG";
+  static final String YAML_STORE_TYPE = "skippr.store.type";
+  static final String YAML_STORE_NAME = "skippr.store.name";
+  static final String CONFIG_FILE_NAME = "skippr.yml";
+  static final String DEFAULT_TYPE = "rocksdb";
+
+  private final Map<String, String> config;
+  private final StoreEnvironment env;
+  private Map<String, String> yaml;
+  private String yamlSource;
+
+  SettingsResolver(Map<String, String> connectorConfig, StoreEnvironment env) {
+    this.config = Map.copyOf(connectorConfig);
+    this.env = env;
+  }
+
+  StateStoreSettings resolve() {
+    return new StateStoreSettings(
+        type(),
+        name(),
+        rocksDbPath(),
+        configured(StateStoreConfig.STORE_DYNAMODB_ENDPOINT).map(SettingsResolver::endpoint),
+        configured(StateStoreConfig.STORE_DYNAMODB_REGION),
+        configured(StateStoreConfig.STORE_DYNAMODB_CREATE_TABLE)
+            .map(Boolean::parseBoolean)
+            .orElse(false),
+        encryption(),
+        env);
+  }
+
+  private Origin<String> type() {
+    Optional<Origin<String>> fromConfig = fromConfig(StateStoreConfig.STORE_TYPE);
+    if (fromConfig.isPresent()) {
+      return lower(fromConfig.get());
+    }
+    Optional<String> fromEnv = env.variable(ENV_STORE_TYPE);
+    if (fromEnv.isPresent()) {
+      return lower(new Origin<>(fromEnv.get(), ENV_STORE_TYPE));
+    }
+    if (env.variable(ENV_WAL_STORAGE).filter("clustered"::equalsIgnoreCase).isPresent()) {
+      return new Origin<>("dynamodb", ENV_WAL_STORAGE + "=clustered");
+    }
+    return fromYaml(YAML_STORE_TYPE)
+        .map(SettingsResolver::lower)
+        .orElse(new Origin<>(DEFAULT_TYPE, "default"));
+  }
+
+  private Optional<Origin<String>> name() {
+    Optional<Origin<String>> fromConfig = fromConfig(StateStoreConfig.STORE_NAME);
+    if (fromConfig.isPresent()) {
+      return fromConfig;
+    }
+    Optional<String> fromEnv = env.variable(ENV_STORE_NAME);
+    if (fromEnv.isPresent()) {
+      return Optional.of(new Origin<>(fromEnv.get(), ENV_STORE_NAME));
+    }
+    return fromYaml(YAML_STORE_NAME);
+  }
+
+  private Path rocksDbPath() {
+    Path base = env.workingDirectory();
+    return configured(StateStoreConfig.STORE_ROCKSDB_PATH)
+        .map(p -> base.resolve(p))
+        .or(() -> env.variable(ENV_DATA_DIR).map(d -> base.resolve(d).resolve("state")))
+        .orElse(base.resolve("data").resolve("state"))
+        .normalize();
+  }
+
+  private boolean encryption() {
+    String value = configured(StateStoreConfig.STORE_ENCRYPTION).orElse("on");
+    return switch (value.toLowerCase(Locale.ROOT)) {
+      case "on" -> true;
+      case "off" -> false;
+      default ->
+          throw new StateStoreException(
+              StateStoreConfig.STORE_ENCRYPTION + "=" + value + " is not valid: use on or off");
+    };
+  }
+
+  private Optional<String> configured(String key) {
+    return Optional.ofNullable(config.get(key)).map(String::strip).filter(v -> !v.isEmpty());
+  }
+
+  private Optional<Origin<String>> fromConfig(String key) {
+    return configured(key).map(v -> new Origin<>(v, "connector config " + key));
+  }
+
+  private Optional<Origin<String>> fromYaml(String key) {
+    if (yaml == null) {
+      loadYaml();
+    }
+    return Optional.ofNullable(yaml.get(key))
+        .filter(v -> !v.isBlank())
+        .map(v -> new Origin<>(v.strip(), key + " in " + yamlSource));
+  }
+
+  private void loadYaml() {
+    Optional<String> explicit = env.variable(ENV_CONFIG_FILE);
+    Path file = env.workingDirectory().resolve(explicit.orElse(CONFIG_FILE_NAME));
+    yamlSource = file.toString();
+    if (Files.isRegularFile(file)) {
+      yaml = SkipprYaml.read(file);
+    } else if (explicit.isPresent()) {
+      throw new StateStoreException(
+          ENV_CONFIG_FILE + " points to " + file + ", which is not a readable file");
+    } else {
+      yaml = Map.of();
+    }
+  }
+
+  private static Origin<String> lower(Origin<String> origin) {
+    return new Origin<>(origin.value().toLowerCase(Locale.ROOT), origin.source());
+  }
+
+  private static URI endpoint(String value) {
+    try {
+      return parseEndpoint(value);
+    } catch (IllegalArgumentException e) {
+      throw new StateStoreException(
+          StateStoreConfig.STORE_DYNAMODB_ENDPOINT
+              + "="
+              + value
+              + " is not valid: "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  static URI parseEndpoint(String value) {
+    URI uri = URI.create(value);
+    if (uri.getHost() == null
+        || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
+      throw new IllegalArgumentException("expected http(s)://host[:port]");
+    }
+    return uri;
+  }
+}
