@@ -1,7 +1,5 @@
 package io.skippr.connect.schema;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.kafka.connect.data.Field;
@@ -98,22 +96,8 @@ public final class SchemaEvolution {
     if (!Objects.equals(current.name(), incoming.name())) {
       return false;
     }
-    return current.name() == null || typeParameters(current).equals(typeParameters(incoming));
-  }
-
-  private static Map<String, String> typeParameters(Schema schema) {
-    Map<String, String> parameters = new HashMap<>();
-    if (schema.parameters() != null) {
-      schema
-          .parameters()
-          .forEach(
-              (k, v) -> {
-                if (!SchemaMarkers.isMarker(k)) {
-                  parameters.put(k, v);
-                }
-              });
-    }
-    return parameters;
+    return current.name() == null
+        || SchemaMarkers.typeParameters(current).equals(SchemaMarkers.typeParameters(incoming));
   }
 
   private static Schema evolveStruct(Schema current, Schema incoming) {

@@ -5,7 +5,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Map;
-import java.util.TreeMap;
 import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.data.Schema;
 
@@ -81,17 +80,7 @@ public final class SchemaFingerprint {
   }
 
   private static void appendParameters(Schema schema, StringBuilder out) {
-    Map<String, String> parameters = new TreeMap<>();
-    if (schema.parameters() != null) {
-      schema
-          .parameters()
-          .forEach(
-              (k, v) -> {
-                if (!SchemaMarkers.isMarker(k)) {
-                  parameters.put(k, v);
-                }
-              });
-    }
+    Map<String, String> parameters = SchemaMarkers.typeParameters(schema);
     if (Schemas.logicalTypeName(schema) == null) {
       parameters.put("name", schema.name());
     }

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.kafka.connect.data.Date;
 import org.apache.kafka.connect.data.Decimal;
@@ -71,11 +70,7 @@ public final class SchemaJson {
   }
 
   private static void writeParameters(Schema schema, ObjectNode node, boolean decimal) {
-    Map<String, String> parameters = new TreeMap<>();
-    if (schema.parameters() != null) {
-      parameters.putAll(schema.parameters());
-    }
-    parameters.keySet().removeIf(SchemaMarkers::isMarker);
+    Map<String, String> parameters = SchemaMarkers.typeParameters(schema);
     if (decimal) {
       node.put("scale", Integer.parseInt(parameters.remove(Decimal.SCALE_FIELD)));
     }

@@ -5,7 +5,9 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.data.Schema;
@@ -58,6 +60,16 @@ public final class SchemaMarkers {
   /** True when the parameter key is one of ours (not part of the type). */
   public static boolean isMarker(String parameterKey) {
     return NULL_ONLY.equals(parameterKey) || CONFLICT.equals(parameterKey);
+  }
+
+  /** The schema's parameters without our markers, sorted by key (empty when it has none). */
+  public static SortedMap<String, String> typeParameters(Schema schema) {
+    SortedMap<String, String> parameters = new TreeMap<>();
+    if (schema.parameters() != null) {
+      parameters.putAll(schema.parameters());
+      parameters.keySet().removeIf(SchemaMarkers::isMarker);
+    }
+    return parameters;
   }
 
   /** Every flag in the schema, in field order. */

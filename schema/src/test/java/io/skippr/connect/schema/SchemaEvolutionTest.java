@@ -1,5 +1,6 @@
 package io.skippr.connect.schema;
 
+import static io.skippr.connect.schema.Samples.NULL_ONLY;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.kafka.connect.data.Date;
@@ -11,11 +12,6 @@ import org.apache.kafka.connect.data.Timestamp;
 import org.junit.jupiter.api.Test;
 
 class SchemaEvolutionTest {
-  private static final Schema NULL_ONLY =
-      SchemaBuilder.string()
-          .optional()
-          .parameter("io.skippr.connect.schema.null.only", "true")
-          .build();
 
   private static Schema item(Schema price) {
     SchemaBuilder b = SchemaBuilder.struct().optional().field("sku", Schema.STRING_SCHEMA);

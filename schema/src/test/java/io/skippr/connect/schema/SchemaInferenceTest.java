@@ -1,5 +1,7 @@
 package io.skippr.connect.schema;
 
+import static io.skippr.connect.schema.Samples.NULL_ONLY;
+import static io.skippr.connect.schema.Samples.obj;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -19,11 +21,6 @@ import org.apache.kafka.connect.errors.DataException;
 import org.junit.jupiter.api.Test;
 
 class SchemaInferenceTest {
-  private static final Schema NULL_ONLY =
-      SchemaBuilder.string()
-          .optional()
-          .parameter("io.skippr.connect.schema.null.only", "true")
-          .build();
   private static final Schema TS = Timestamp.builder().optional().build();
   private static final Schema DATE = Date.builder().optional().build();
 
@@ -32,14 +29,6 @@ class SchemaInferenceTest {
         .optional()
         .parameter("io.skippr.connect.schema.conflict", seen)
         .build();
-  }
-
-  private static Map<String, Object> obj(Object... kv) {
-    Map<String, Object> map = new LinkedHashMap<>();
-    for (int i = 0; i < kv.length; i += 2) {
-      map.put((String) kv[i], kv[i + 1]);
-    }
-    return map;
   }
 
   @Test

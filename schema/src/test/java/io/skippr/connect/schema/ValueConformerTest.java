@@ -1,12 +1,12 @@
 package io.skippr.connect.schema;
 
+import static io.skippr.connect.schema.Samples.obj;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.connect.data.Date;
@@ -34,14 +34,6 @@ class ValueConformerTest {
           .field("note", Schema.OPTIONAL_STRING_SCHEMA)
           .field("items", SchemaBuilder.array(ITEM).optional().build())
           .build();
-
-  private static Map<String, Object> obj(Object... kv) {
-    Map<String, Object> map = new LinkedHashMap<>();
-    for (int i = 0; i < kv.length; i += 2) {
-      map.put((String) kv[i], kv[i + 1]);
-    }
-    return map;
-  }
 
   @Test
   void conformsASchemalessRecord() {

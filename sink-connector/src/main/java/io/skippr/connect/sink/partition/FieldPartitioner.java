@@ -69,7 +69,7 @@ final class FieldPartitioner implements Partitioner {
     throw new RecordRejectedException(
         "partition field '"
             + name
-            + "' is a "
+            + "' has type "
             + schema.type().getName()
             + "; only primitive values can name a directory");
   }

@@ -96,6 +96,25 @@ class PartitionersTest {
         config(Kind.TIME, List.of(), format, duration, TimestampSource.RECORD, zone));
   }
 
+  private static Partitioner fields(String... names) {
+    return Partitioners.create(
+        config(Kind.FIELD, List.of(names), "", -1, TimestampSource.RECORD, "UTC"));
+  }
+
+  /** Hourly UTC partitions by a timestamp field of the row. */
+  private static Partitioner byField(String field) {
+    return Partitioners.create(
+        new PartitioningConfig(
+            Kind.TIME,
+            List.of(),
+            HOURLY,
+            HOUR,
+            TimestampSource.RECORD_FIELD,
+            field,
+            ZoneId.of("UTC"),
+            Locale.ROOT));
+  }
+
   private static String at(Partitioner partitioner, long timestamp) {
     return partitioner.partitionPath(record(timestamp), row("eu"), 0L);
   }
@@ -110,15 +129,7 @@ class PartitionersTest {
 
   @Test
   void fieldPartitionerWritesOneSegmentPerField() {
-    Partitioner partitioner =
-        Partitioners.create(
-            config(
-                Kind.FIELD,
-                List.of("region", "customer.country", "n"),
-                "",
-                -1,
-                TimestampSource.RECORD,
-                "UTC"));
+    Partitioner partitioner = fields("region", "customer.country", "n");
     assertThat(partitioner.partitionPath(record(MAY_1), row("eu"), 0L))
         .isEqualTo("region=eu/customer.country=DE/n=42");
     assertThat(partitioner.partitionPath(record(MAY_1), row("../x"), 0L))
@@ -134,41 +145,27 @@ class PartitionersTest {
 
   @Test
   void fieldValuesOfLogicalTypesRenderAsText() {
-    Partitioner partitioner =
-        Partitioners.create(
-            config(
-                Kind.FIELD,
-                List.of("amount", "at", "customer.since"),
-                "",
-                -1,
-                TimestampSource.RECORD,
-                "UTC"));
+    Partitioner partitioner = fields("amount", "at", "customer.since");
     assertThat(partitioner.partitionPath(record(MAY_1), row("eu"), 0L))
         .isEqualTo("amount=10.50/at=2024-05-01T07%3A45%3A12.345Z/customer.since=2022-01-08");
   }
 
   @Test
   void fieldPartitionerRejectsMissingAndNonPrimitiveFields() {
-    Partitioner missing =
-        Partitioners.create(
-            config(Kind.FIELD, List.of("customer.city"), "", -1, TimestampSource.RECORD, "UTC"));
+    Partitioner missing = fields("customer.city");
     assertThatThrownBy(() -> missing.partitionPath(record(MAY_1), row("eu"), 0L))
         .isInstanceOf(RecordRejectedException.class)
         .hasMessageContaining("partition field 'customer.city' is not a field of the row");
-    Partitioner list =
-        Partitioners.create(
-            config(Kind.FIELD, List.of("tags"), "", -1, TimestampSource.RECORD, "UTC"));
+    Partitioner list = fields("tags");
     assertThatThrownBy(() -> list.partitionPath(record(MAY_1), row("eu"), 0L))
         .isInstanceOf(RecordRejectedException.class)
-        .hasMessageContaining("partition field 'tags' is a array");
+        .hasMessageContaining("partition field 'tags' has type array");
   }
 
   @Test
   void dottedFieldNamesWinOverNesting() {
     Schema flat = SchemaBuilder.struct().field("customer.country", Schema.STRING_SCHEMA).build();
-    Partitioner partitioner =
-        Partitioners.create(
-            config(Kind.FIELD, List.of("customer.country"), "", -1, TimestampSource.RECORD, "UTC"));
+    Partitioner partitioner = fields("customer.country");
     Struct row = new Struct(flat).put("customer.country", "FR");
     assertThat(partitioner.partitionPath(record(MAY_1), row, 0L)).isEqualTo("customer.country=FR");
   }
@@ -246,17 +243,7 @@ class PartitionersTest {
   @Test
   void recordFieldTimestamps() {
     for (String field : List.of("at", "at_ms", "at_text")) {
-      Partitioner partitioner =
-          Partitioners.create(
-              new PartitioningConfig(
-                  Kind.TIME,
-                  List.of(),
-                  HOURLY,
-                  HOUR,
-                  TimestampSource.RECORD_FIELD,
-                  field,
-                  ZoneId.of("UTC"),
-                  Locale.ROOT));
+      Partitioner partitioner = byField(field);
       assertThat(partitioner.partitionPath(record(0L), row("eu"), 0L))
           .as(field)
           .isEqualTo("dt=2024-05-01/hour=07");
@@ -265,38 +252,16 @@ class PartitionersTest {
 
   @Test
   void missingTimestampsAreRejectedWithTheFieldName() {
-    Partitioner byField =
-        Partitioners.create(
-            config(Kind.TIME, List.of(), HOURLY, HOUR, TimestampSource.RECORD_FIELD, "UTC"));
-    assertThatThrownBy(() -> byField.partitionPath(record(MAY_1), row("eu").put("at", null), 0L))
+    assertThatThrownBy(
+            () -> byField("at").partitionPath(record(MAY_1), row("eu").put("at", null), 0L))
         .isInstanceOf(RecordRejectedException.class)
         .hasMessageContaining("timestamp field 'at' is null");
-    Partitioner byText =
-        Partitioners.create(
-            new PartitioningConfig(
-                Kind.TIME,
-                List.of(),
-                HOURLY,
-                HOUR,
-                TimestampSource.RECORD_FIELD,
-                "at_text",
-                ZoneId.of("UTC"),
-                Locale.ROOT));
+    Partitioner byText = byField("at_text");
     assertThatThrownBy(
             () -> byText.partitionPath(record(MAY_1), row("eu").put("at_text", "soon"), 0L))
         .isInstanceOf(RecordRejectedException.class)
         .hasMessageContaining("timestamp field 'at_text' holds String \"soon\"");
-    Partitioner byMissing =
-        Partitioners.create(
-            new PartitioningConfig(
-                Kind.TIME,
-                List.of(),
-                HOURLY,
-                HOUR,
-                TimestampSource.RECORD_FIELD,
-                "event.ts",
-                ZoneId.of("UTC"),
-                Locale.ROOT));
+    Partitioner byMissing = byField("event.ts");
     assertThatThrownBy(() -> byMissing.partitionPath(record(MAY_1), row("eu"), 0L))
         .isInstanceOf(RecordRejectedException.class)
         .hasMessageContaining("timestamp field 'event.ts' is not a field of the row");
