@@ -35,6 +35,7 @@ final class TaskHarness implements AutoCloseable {
   private final HttpClient client = HttpClient.newHttpClient();
   private volatile Acks acks = Acks.ALL;
   private volatile boolean polling = true;
+  private volatile boolean paused;
   private volatile boolean running = true;
   private final Thread connect;
 
@@ -52,15 +53,21 @@ final class TaskHarness implements AutoCloseable {
     this.acks = mode;
   }
 
-  void polling(boolean on) {
+  /** Switches polling; switching off waits until no poll() is in progress any more. */
+  void polling(boolean on) throws InterruptedException {
     this.polling = on;
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    while (!on && !paused && System.nanoTime() < deadline) {
+      Thread.sleep(1);
+    }
   }
 
   private void playConnect() {
     long offset = 0;
     while (running) {
       try {
-        if (!polling) {
+        paused = !polling;
+        if (paused) {
           Thread.sleep(5);
           continue;
         }
