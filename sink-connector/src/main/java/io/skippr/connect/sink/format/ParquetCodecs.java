@@ -11,12 +11,13 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.xerial.snappy.Snappy;
 
 /**
- * Page compressors over snappy-java, zstd-jni and the JDK's gzip, so no Hadoop codec class is ever
- * loaded. Write-only: the sink never reads Parquet. One instance per file; not thread-safe. Each
- * compressor reuses its output buffer: Parquet copies a compressed page before asking for the next.
+ * Parquet page compressors over snappy-java, zstd-jni and the JDK's gzip, so no Hadoop codec class
+ * is ever loaded. Write-only: the sink never reads Parquet. One instance per file; not thread-safe.
+ * Each compressor reuses its output buffer: Parquet copies a compressed page before asking for the
+ * next.
  */
-final class ParquetCodecs implements CompressionCodecFactory {
-  static final int ZSTD_LEVEL = 3;
+public final class ParquetCodecs implements CompressionCodecFactory {
+  public static final int ZSTD_LEVEL = 3;
 
   private BytesInputCompressor compressor;
 

@@ -56,7 +56,8 @@ public final class ParquetFileWriter implements LakeFileWriter {
     return extension;
   }
 
-  static CompressionCodecName codecName(FormatConfig.Codec codec) {
+  /** The parquet-java codec of a configured codec. */
+  public static CompressionCodecName codecName(FormatConfig.Codec codec) {
     switch (codec) {
       case SNAPPY:
         return CompressionCodecName.SNAPPY;
