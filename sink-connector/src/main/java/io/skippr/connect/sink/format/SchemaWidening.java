@@ -1,5 +1,6 @@
 package io.skippr.connect.sink.format;
 
+import io.skippr.connect.schema.SchemaMarkers;
 import java.util.Objects;
 import org.apache.kafka.connect.data.Decimal;
 import org.apache.kafka.connect.data.Field;
@@ -14,7 +15,8 @@ import org.apache.kafka.connect.data.Schema;
  *       row lacks must be optional (it is written as null);
  *   <li>INT8 → INT16 → INT32 → INT64 and any integer → FLOAT64, FLOAT32 → FLOAT64;
  *   <li>decimals must keep their scale (a value above the file precision fails when written);
- *   <li>other types, including logical types, must match exactly; arrays and maps recurse.
+ *   <li>other types, including logical types, must match exactly; arrays and maps recurse;
+ *   <li>a field inference only ever saw null (a null-only placeholder) fits any optional column.
  * </ul>
  */
 public final class SchemaWidening {
@@ -22,6 +24,9 @@ public final class SchemaWidening {
 
   /** Returns null when {@code row} widens to {@code file}, else the reason naming the field. */
   public static String mismatch(Schema row, Schema file, String path) {
+    if (SchemaMarkers.isNullOnly(row) && file.isOptional()) {
+      return null;
+    }
     if (row.type() == Schema.Type.STRUCT && file.type() == Schema.Type.STRUCT) {
       return structMismatch(row, file, path);
     }

@@ -1,0 +1,153 @@
+package io.skippr.connect.sink.convert;
+
+import io.skippr.connect.schema.SchemaInference;
+import io.skippr.connect.schema.ValueConformer;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.errors.DataException;
+import org.apache.kafka.connect.sink.SinkRecord;
+
+/**
+ * Turns sink records into lake rows.
+ *
+ * <ul>
+ *   <li>Struct values become rows of their fields; other values with a schema one {@code value}
+ *       column; schemaless values (maps, lists, primitives as {@code JsonConverter} without schemas
+ *       gives them) a struct of the table's inferred schema, which new keys and wider numbers
+ *       evolve.
+ *   <li>Configured columns follow: {@code __key}, {@code __topic}, {@code __partition}, {@code
+ *       __offset} (the original Kafka position, before transforms), {@code __timestamp}, and {@code
+ *       __deleted} when tombstones are written.
+ *   <li>Each table keeps a current schema; a row whose schema is not an allowed evolution of it
+ *       (new optional fields, int → long → double) is rejected with a reason naming the field.
+ * </ul>
+ *
+ * <p>Every row's schema widens to its table's current schema ({@link #tableSchema}). Schema work
+ * happens once per distinct schema; a record of a known schema costs a field copy. Not thread-safe:
+ * one instance per task.
+ */
+public final class LakeRowConverter implements RowConverter {
+  private final FormatConfig config;
+  private final TableNames tableNames;
+  private final Map<String, TableState> tables = new HashMap<>();
+
+  public LakeRowConverter(FormatConfig config) {
+    this.config = config;
+    this.tableNames = new TableNames(config.tableNameFormat());
+  }
+
+  @Override
+  public LakeRow convert(SinkRecord record) {
+    try {
+      String table = tableNames.tableFor(record.topic());
+      TableState state = tables.computeIfAbsent(table, t -> new TableState(config));
+      Struct row = record.value() == null ? tombstone(record, state) : row(record, state);
+      return row == null ? null : new LakeRow(table, row, RowSizes.of(row));
+    } catch (DataException e) {
+      throw new RecordRejectedException(position(record) + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The current row schema of a table, or null when no row has reached it yet. */
+  public Schema tableSchema(String table) {
+    TableState state = tables.get(table);
+    return state == null ? null : state.schema();
+  }
+
+  private Struct row(SinkRecord record, TableState state) {
+    Object value = record.value();
+    Schema keySchema = null;
+    Object key = null;
+    if (config.includeKey()) {
+      keySchema = keySchema(record);
+      key = keySchema == null ? null : keyValue(record, keySchema);
+    }
+    RowShape shape;
+    if (value instanceof Struct struct) {
+      shape = state.shape(struct.schema(), keySchema);
+    } else if (record.valueSchema() != null) {
+      shape = state.shape(record.valueSchema(), keySchema);
+    } else {
+      Map<?, ?> fields = asFields(value);
+      Schema current = state.schemalessValue;
+      Schema valueSchema =
+          current == null
+              ? SchemaInference.infer(fields)
+              : SchemalessFit.fit(current, fields, "", null);
+      value = ValueConformer.conform(fields, valueSchema);
+      shape = state.shape(valueSchema, keySchema);
+      // Only a record that made it this far may evolve the table's inferred schema.
+      state.schemalessValue = valueSchema;
+    }
+    Struct row = shape.fill(value, key, record);
+    if (shape.checkValues) {
+      ValueChecks.check(row, shape.rowSchema, "");
+    }
+    return row;
+  }
+
+  private Struct tombstone(SinkRecord record, TableState state) {
+    switch (config.nullValues()) {
+      case IGNORE:
+        return null;
+      case FAIL:
+        throw new RecordRejectedException(
+            "the value is null (a tombstone) and behavior.on.null.values=fail");
+      default:
+        Schema keySchema = config.includeKey() ? keySchema(record) : null;
+        Object key = keySchema == null ? null : keyValue(record, keySchema);
+        return state.shape(null, keySchema).fill(null, key, record);
+    }
+  }
+
+  /** The key column's schema: the key's own, inferred for a schemaless key, null for none. */
+  private static Schema keySchema(SinkRecord record) {
+    Object key = record.key();
+    if (key instanceof Struct struct) {
+      return struct.schema();
+    } else if (record.keySchema() != null) {
+      return record.keySchema();
+    } else if (key == null) {
+      return null;
+    } else if (key instanceof String) {
+      // Keys are identifiers: never read a date into a string key.
+      return Schema.OPTIONAL_STRING_SCHEMA;
+    }
+    return SchemaInference.infer(key);
+  }
+
+  private static Object keyValue(SinkRecord record, Schema keySchema) {
+    Object key = record.key();
+    if (key == null || key instanceof Struct || record.keySchema() != null) {
+      return key;
+    }
+    return ValueConformer.conform(key, keySchema);
+  }
+
+  /** A schemaless object as fields; any other value is one field named {@code value}. */
+  private static Map<?, ?> asFields(Object value) {
+    if (value instanceof Map<?, ?> map) {
+      boolean object = true;
+      for (Object key : map.keySet()) {
+        object &= key instanceof String;
+      }
+      if (object) {
+        return map;
+      }
+    }
+    return Collections.singletonMap(RowColumns.VALUE, value);
+  }
+
+  private static String position(SinkRecord record) {
+    Integer partition = record.originalKafkaPartition();
+    return "topic "
+        + record.originalTopic()
+        + " partition "
+        + (partition != null ? partition : record.kafkaPartition())
+        + " offset "
+        + record.originalKafkaOffset();
+  }
+}

@@ -1,0 +1,154 @@
+package io.skippr.connect.sink.convert;
+
+import io.skippr.connect.schema.Schemas;
+import java.util.List;
+import org.apache.kafka.connect.data.Field;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.SchemaBuilder;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.errors.DataException;
+import org.apache.kafka.connect.sink.SinkRecord;
+
+/**
+ * The row schema for one (value schema, key schema) pair and how to fill it: value fields first,
+ * then {@code __key}, the Kafka metadata columns and {@code __deleted}, as configured. Built once
+ * per distinct schema pair, so filling a row is a field-by-field copy.
+ */
+final class RowShape {
+  final Schema rowSchema;
+
+  /** True when rows of this shape need {@link ValueChecks} before Parquet takes them. */
+  final boolean checkValues;
+
+  /** The table schema version this shape was last checked against; -1 before. */
+  int acceptedVersion = -1;
+
+  private final Field[] sources;
+  private final Field[] targets;
+  private final boolean[] rewrap;
+  private final Field valueColumn;
+  private final Field key;
+  private final boolean rewrapKey;
+  private final Field topic;
+  private final Field partition;
+  private final Field offset;
+  private final Field timestamp;
+  private final Field deleted;
+
+  /**
+   * @param valueSchema the value's struct schema, a non-struct value schema (one {@code value}
+   *     column), or null for a tombstone row
+   * @param keySchema the key's schema, or null for no {@code __key} column
+   */
+  RowShape(FormatConfig config, Schema valueSchema, Schema keySchema) {
+    boolean structValue = valueSchema != null && valueSchema.type() == Schema.Type.STRUCT;
+    List<Field> valueFields = structValue ? valueSchema.fields() : List.of();
+    this.rowSchema = rowSchema(config, valueSchema, valueFields, keySchema);
+    ParquetSchemas.toMessageType(rowSchema); // fails here, per record, not later for a whole file
+    this.checkValues = ValueChecks.needed(rowSchema);
+    this.sources = valueFields.toArray(new Field[0]);
+    this.targets = new Field[sources.length];
+    this.rewrap = new boolean[sources.length];
+    for (int i = 0; i < sources.length; i++) {
+      targets[i] = rowSchema.field(sources[i].name());
+      rewrap[i] = needsRewrap(sources[i].schema(), targets[i].schema());
+    }
+    this.valueColumn =
+        valueSchema != null && !structValue ? rowSchema.field(RowColumns.VALUE) : null;
+    this.key = rowSchema.field(RowColumns.KEY);
+    this.rewrapKey = keySchema != null && needsRewrap(keySchema, key.schema());
+    this.topic = rowSchema.field(RowColumns.TOPIC);
+    this.partition = rowSchema.field(RowColumns.PARTITION);
+    this.offset = rowSchema.field(RowColumns.OFFSET);
+    this.timestamp = rowSchema.field(RowColumns.TIMESTAMP);
+    this.deleted = rowSchema.field(RowColumns.DELETED);
+  }
+
+  private static Schema rowSchema(
+      FormatConfig config, Schema valueSchema, List<Field> valueFields, Schema keySchema) {
+    boolean optionalValues = config.nullValues() == FormatConfig.NullValues.WRITE;
+    SchemaBuilder builder = SchemaBuilder.struct();
+    for (Field field : valueFields) {
+      if (RowColumns.ADDED.contains(field.name())) {
+        throw new DataException(
+            "value field " + field.name() + " collides with a column the sink adds");
+      }
+      builder.field(field.name(), optionalValues ? optional(field.schema()) : field.schema());
+    }
+    if (valueSchema != null && valueSchema.type() != Schema.Type.STRUCT) {
+      builder.field(RowColumns.VALUE, optionalValues ? optional(valueSchema) : valueSchema);
+    }
+    if (keySchema != null) {
+      builder.field(RowColumns.KEY, optional(keySchema));
+    }
+    if (config.includeKafkaMetadata()) {
+      builder.field(RowColumns.TOPIC, RowColumns.TOPIC_SCHEMA);
+      builder.field(RowColumns.PARTITION, RowColumns.PARTITION_SCHEMA);
+      builder.field(RowColumns.OFFSET, RowColumns.OFFSET_SCHEMA);
+      builder.field(RowColumns.TIMESTAMP, RowColumns.TIMESTAMP_SCHEMA);
+    }
+    if (optionalValues) {
+      builder.field(RowColumns.DELETED, RowColumns.DELETED_SCHEMA);
+    }
+    Schema schema = builder.build();
+    if (schema.fields().isEmpty()) {
+      throw new DataException("the record has no fields to write and no columns are added");
+    }
+    return schema;
+  }
+
+  /**
+   * Fills a new row.
+   *
+   * @param value the value struct, the non-struct value, or null for a tombstone
+   * @param keyValue the key as the key column holds it (ignored without a key column)
+   */
+  Struct fill(Object value, Object keyValue, SinkRecord record) {
+    Struct row = new Struct(rowSchema);
+    if (sources.length > 0) {
+      Struct struct = (Struct) value;
+      for (int i = 0; i < sources.length; i++) {
+        Object fieldValue = struct.get(sources[i]);
+        row.put(targets[i], rewrap[i] ? rewrap(fieldValue, targets[i].schema()) : fieldValue);
+      }
+    } else if (valueColumn != null) {
+      row.put(valueColumn, value);
+    }
+    if (key != null) {
+      row.put(key, rewrapKey ? rewrap(keyValue, key.schema()) : keyValue);
+    }
+    if (topic != null) {
+      row.put(topic, record.originalTopic());
+      Integer originalPartition = record.originalKafkaPartition();
+      row.put(partition, originalPartition != null ? originalPartition : record.kafkaPartition());
+      row.put(offset, record.originalKafkaOffset());
+      Long ts = record.timestamp();
+      row.put(timestamp, ts == null ? null : new java.util.Date(ts));
+    }
+    if (deleted != null) {
+      row.put(deleted, value == null);
+    }
+    return row;
+  }
+
+  private static Schema optional(Schema schema) {
+    return Schemas.withOptional(schema, true);
+  }
+
+  /** A struct made optional is another schema; Connect only accepts structs of the exact one. */
+  private static boolean needsRewrap(Schema from, Schema to) {
+    return from != to && from.type() == Schema.Type.STRUCT;
+  }
+
+  private static Object rewrap(Object value, Schema target) {
+    if (!(value instanceof Struct struct) || struct.schema() == target) {
+      return value;
+    }
+    Struct copy = new Struct(target);
+    List<Field> fields = struct.schema().fields();
+    for (int i = 0; i < fields.size(); i++) {
+      copy.put(target.fields().get(i), struct.get(fields.get(i)));
+    }
+    return copy;
+  }
+}

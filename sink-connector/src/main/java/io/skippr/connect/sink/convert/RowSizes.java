@@ -1,0 +1,83 @@
+package io.skippr.connect.sink.convert;
+
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.connect.data.Struct;
+
+/**
+ * Estimates the heap a row keeps alive, for the task's memory budget: object headers, references
+ * and payloads on a 64-bit JVM with compressed references. A walk over the values without
+ * allocating; strings count one byte per character (the compact form most text takes).
+ */
+final class RowSizes {
+  static final int HEADER = 16;
+  static final int REFERENCE = 4;
+  static final int BOXED = 16;
+  static final int DATE = 24;
+  static final int STRING = 24 + HEADER;
+  static final int LIST = 24 + HEADER;
+  static final int MAP_ENTRY = 32 + REFERENCE;
+  static final int MAP = 48 + HEADER;
+
+  private RowSizes() {}
+
+  static long of(Object value) {
+    if (value == null || value instanceof Boolean) {
+      return 0; // shared instances
+    } else if (value instanceof String text) {
+      return align(STRING + text.length());
+    } else if (value instanceof Struct struct) {
+      return struct(struct);
+    } else if (value instanceof Number number) {
+      return number instanceof BigDecimal decimal ? decimal(decimal) : BOXED + 8;
+    } else if (value instanceof java.util.Date) {
+      return DATE;
+    } else if (value instanceof byte[] bytes) {
+      return align(HEADER + bytes.length);
+    } else if (value instanceof ByteBuffer buffer) {
+      return 48 + align(HEADER + buffer.capacity());
+    } else if (value instanceof List<?> list) {
+      return list(list);
+    } else if (value instanceof Map<?, ?> map) {
+      return map(map);
+    }
+    return BOXED;
+  }
+
+  private static long struct(Struct struct) {
+    var fields = struct.schema().fields();
+    long size = HEADER + REFERENCE * 2L + align(HEADER + (long) REFERENCE * fields.size());
+    for (int i = 0, n = fields.size(); i < n; i++) {
+      size += of(struct.get(fields.get(i)));
+    }
+    return size;
+  }
+
+  private static long list(List<?> list) {
+    long size = LIST + align(HEADER + (long) REFERENCE * list.size());
+    for (int i = 0, n = list.size(); i < n; i++) {
+      size += of(list.get(i));
+    }
+    return size;
+  }
+
+  private static long map(Map<?, ?> map) {
+    long size = MAP + align(HEADER + (long) REFERENCE * 2 * map.size());
+    for (Map.Entry<?, ?> entry : map.entrySet()) {
+      size += MAP_ENTRY + of(entry.getKey()) + of(entry.getValue());
+    }
+    return size;
+  }
+
+  private static long decimal(BigDecimal decimal) {
+    // Up to 18 digits a BigDecimal keeps its unscaled value in a long; beyond, in a BigInteger.
+    int precision = decimal.precision();
+    return precision <= 18 ? 40 : 40 + 40 + align(HEADER + (precision / 9 + 1) * 4L);
+  }
+
+  private static long align(long bytes) {
+    return (bytes + 7) & ~7L;
+  }
+}
