@@ -35,6 +35,7 @@ public final class FaultInjectingStorage implements LakeStorage {
   private final List<String> journal = new ArrayList<>();
   private Op failOp;
   private Predicate<String> failKey;
+  private Predicate<byte[]> failContent = content -> true;
   private int failOccurrence;
   private When failWhen;
   private int matches;
@@ -52,10 +53,25 @@ public final class FaultInjectingStorage implements LakeStorage {
   public FaultInjectingStorage failAt(Op op, Predicate<String> key, int occurrence, When when) {
     this.failOp = op;
     this.failKey = key;
+    this.failContent = content -> true;
     this.failOccurrence = occurrence;
     this.failWhen = when;
     this.matches = 0;
     this.fired = false;
+    return this;
+  }
+
+  /**
+   * Fails the {@code occurrence}-th (1-based) log entry of a kind (e.g. {@code "commit"}) created
+   * with {@link #createIfAbsent}.
+   *
+   * @return this
+   */
+  public FaultInjectingStorage failAtEntry(String kind, int occurrence, When when) {
+    failAt(Op.CREATE_IF_ABSENT, key -> true, occurrence, when);
+    String marker = "\"kind\":\"" + kind + "\"";
+    this.failContent =
+        content -> new String(content, java.nio.charset.StandardCharsets.UTF_8).contains(marker);
     return this;
   }
 
@@ -76,7 +92,8 @@ public final class FaultInjectingStorage implements LakeStorage {
 
   @Override
   public boolean createIfAbsent(String key, byte[] content) throws IOException {
-    return call(Op.CREATE_IF_ABSENT, key, () -> delegate.createIfAbsent(key, content));
+    return call(
+        Op.CREATE_IF_ABSENT, key, content, () -> delegate.createIfAbsent(key, content));
   }
 
   @Override
@@ -163,8 +180,17 @@ public final class FaultInjectingStorage implements LakeStorage {
   }
 
   private <T> T call(Op op, String key, Call<T> call) throws IOException {
+    return call(op, key, null, call);
+  }
+
+  private <T> T call(Op op, String key, byte[] content, Call<T> call) throws IOException {
     journal.add(op.name() + " " + key);
-    boolean fire = !fired && op == failOp && failKey.test(key) && ++matches == failOccurrence;
+    boolean fire =
+        !fired
+            && op == failOp
+            && failKey.test(key)
+            && (content == null || failContent.test(content))
+            && ++matches == failOccurrence;
     if (!fire) {
       return call.run();
     }

@@ -1,0 +1,326 @@
+package io.skippr.connect.sink;
+
+import io.skippr.connect.sink.buffer.BufferBudget;
+import io.skippr.connect.sink.buffer.RotationConfig;
+import io.skippr.connect.sink.buffer.RotationTriggers;
+import io.skippr.connect.sink.buffer.UnitBuffer;
+import io.skippr.connect.sink.convert.LakeRow;
+import io.skippr.connect.sink.convert.RecordRejectedException;
+import io.skippr.connect.sink.log.FencedException;
+import io.skippr.connect.sink.log.LakeLayout;
+import io.skippr.connect.sink.log.LogEntry;
+import io.skippr.connect.sink.log.OrphanSweeper;
+import io.skippr.connect.sink.log.RecoveredTp;
+import io.skippr.connect.sink.log.TpRecovery;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.connect.errors.ConnectException;
+import org.apache.kafka.connect.sink.SinkRecord;
+import org.apache.kafka.connect.sink.SinkTaskContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns the records of the TPs a task owns into committed lake units: open (recover each TP) → put
+ * (convert, partition, buffer, rotate) → preCommit (only committed offsets). Single-threaded, like
+ * the task that calls it. Records are tracked by their original topic, partition and offset, so
+ * topic-renaming transforms cannot break exactly-once.
+ */
+public final class LakeWriter {
+  private static final Logger LOG = LoggerFactory.getLogger(LakeWriter.class);
+  private static final String MEMORY_TRIGGER = RotationConfig.BUFFER_MAX_BYTES;
+
+  private final WriterSettings settings;
+  private final WriterParts parts;
+  private final SinkTaskContext context;
+  private final LakeLayout layout = new LakeLayout("");
+  private final RotationTriggers triggers;
+  private final BufferBudget budget;
+  private final UnitCommitter committer;
+  private final ErrantRecords errant;
+  private final Map<TopicPartition, TpWriter> writers = new LinkedHashMap<>();
+  private final Set<TopicPartition> pausedForMemory = new LinkedHashSet<>();
+
+  public LakeWriter(WriterSettings settings, WriterParts parts, SinkTaskContext context) {
+    this.settings = settings;
+    this.parts = parts;
+    this.context = context;
+    this.triggers = new RotationTriggers(settings.rotation());
+    this.budget = new BufferBudget(settings.rotation().bufferMaxBytes());
+    this.committer =
+        new UnitCommitter(
+            parts.storage(), layout, parts.fileWriter(), parts.mirror(), settings, budget);
+    this.errant = new ErrantRecords(context.errantRecordReporter(), settings.toleratesErrors());
+  }
+
+  /**
+   * Recovers each TP (new epoch, pending intent, orphans) and seeks the consumer where it resumes.
+   *
+   * @throws io.skippr.connect.sink.log.LogFormatException when a TP's log has an unknown format
+   */
+  public void open(Collection<TopicPartition> partitions) {
+    OrphanSweeper sweeper = new OrphanSweeper(parts.storage(), layout);
+    TpRecovery recovery =
+        new TpRecovery(
+            parts.storage(),
+            layout,
+            parts.mirror(),
+            settings.configFingerprint(),
+            settings.owner());
+    for (TopicPartition tp : partitions) {
+      close(List.of(tp));
+      RecoveredTp recovered;
+      try {
+        recovered = recovery.recover(tp.topic(), tp.partition(), parts.clock().millis(), sweeper);
+      } catch (IOException e) {
+        throw new ConnectException("Cannot open " + tp + " in " + parts.storage().location(), e);
+      }
+      TpWriter writer =
+          new TpWriter(
+              tp, recovered.log(), recovered.replay().orElse(null), recovered.seekOffset());
+      writers.put(tp, writer);
+      recovered.seekOffset().ifPresent(offset -> context.offset(tp, offset));
+    }
+  }
+
+  /** Buffers the records, writing every unit whose trigger fires. */
+  public void put(Collection<SinkRecord> records) {
+    for (SinkRecord record : records) {
+      TpWriter writer =
+          writers.get(
+              new TopicPartition(record.originalTopic(), record.originalKafkaPartition()));
+      long offset = record.originalKafkaOffset();
+      if (writer == null || writer.fenced || offset <= writer.highestSeen) {
+        continue;
+      }
+      guarded(writer, () -> accept(writer, record, offset));
+      relieveMemory();
+    }
+    long now = parts.clock().millis();
+    for (TpWriter writer : new ArrayList<>(writers.values())) {
+      if (writer.rotatable()) {
+        String trigger = triggers.onClock(writer.unit, now);
+        if (trigger != null) {
+          guarded(writer, () -> rotate(writer, trigger));
+        }
+      }
+    }
+    resumeWhenUnderBudget();
+  }
+
+  /** The offsets to commit to Kafka: {@code end + 1} of each TP's last committed unit. */
+  public Map<TopicPartition, OffsetAndMetadata> preCommit() {
+    Map<TopicPartition, OffsetAndMetadata> offsets = new LinkedHashMap<>();
+    for (TpWriter writer : writers.values()) {
+      if (!writer.fenced) {
+        writer
+            .committedEnd()
+            .ifPresent(end -> offsets.put(writer.tp, new OffsetAndMetadata(end + 1)));
+      }
+    }
+    return offsets;
+  }
+
+  /** Forgets the TPs, dropping what they buffered: their next owner reads it again from Kafka. */
+  public void close(Collection<TopicPartition> partitions) {
+    for (TopicPartition tp : partitions) {
+      TpWriter writer = writers.remove(tp);
+      if (writer != null) {
+        budget.release(writer.unit.bytes());
+      }
+      pausedForMemory.remove(tp);
+    }
+  }
+
+  /** Closes every TP. */
+  public void stop() {
+    close(new ArrayList<>(writers.keySet()));
+  }
+
+  /** Bytes buffered now across all TPs (the task's own accounting). */
+  public long bufferedBytes() {
+    return budget.bytes();
+  }
+
+  /** The most bytes buffered at once since this writer started. */
+  public long peakBufferedBytes() {
+    return budget.peakBytes();
+  }
+
+  /** TPs paused because the buffer budget could not be met by writing units. */
+  public Set<TopicPartition> pausedPartitions() {
+    return Set.copyOf(pausedForMemory);
+  }
+
+  private void accept(TpWriter writer, SinkRecord record, long offset) throws IOException {
+    if (writer.replaying() && offset > writer.replay.end()) {
+      finishReplay(writer);
+    }
+    if (!writer.replaying()) {
+      String trigger = triggers.beforeRecord(writer.unit, record.timestamp());
+      if (trigger != null) {
+        rotate(writer, trigger);
+      }
+    }
+    writer.highestSeen = offset;
+    beginUnit(writer);
+    Routed routed = route(writer, record);
+    if (routed != null) {
+      buffer(writer, record, routed);
+    }
+    writer.unit.noteRecord(offset, record.timestamp());
+    if (writer.replaying()) {
+      if (offset >= writer.replay.end()) {
+        finishReplay(writer);
+      }
+    } else {
+      String trigger = triggers.afterRecord(writer.unit);
+      if (trigger != null) {
+        rotate(writer, trigger);
+      }
+    }
+  }
+
+  private void beginUnit(TpWriter writer) {
+    writer.unit.begin(
+        writer.replaying() ? writer.replay.wallclockMs() : parts.clock().millis());
+  }
+
+  /** A row and its partition path; null when the record yields no row. */
+  private record Routed(LakeRow row, String path) {}
+
+  private Routed route(TpWriter writer, SinkRecord record) {
+    try {
+      LakeRow row = parts.converter().convert(record);
+      if (row == null) {
+        return null;
+      }
+      if (LakeLayout.SYSTEM_DIR.equals(row.table())) {
+        throw new RecordRejectedException(
+            "table name '" + LakeLayout.SYSTEM_DIR + "' is reserved for the lake's logs");
+      }
+      String path = parts.partitioner().partitionPath(record, row.row(), writer.unit.wallclockMs());
+      return new Routed(row, path);
+    } catch (RecordRejectedException e) {
+      errant.reject(record, e);
+      return null;
+    }
+  }
+
+  private void buffer(TpWriter writer, SinkRecord record, Routed routed) throws IOException {
+    LakeRow row = routed.row();
+    if (writer.replaying()
+        && !writer.replay.files().contains(committer.fileKey(row.table(), routed.path(), writer.replay.id()))) {
+      abandonReplay(writer, "offset " + record.originalKafkaOffset() + " maps to an unplanned file");
+    }
+    long bytes = row.estimatedBytes();
+    if (!writer.unit.add(row.table(), routed.path(), row.row(), bytes, parts.schemaMerge())) {
+      if (writer.replaying()) {
+        abandonReplay(writer, "incompatible schema inside the unit");
+      }
+      rotate(writer, "schema change");
+      beginUnit(writer);
+      routed = route(writer, record);
+      if (routed == null) {
+        return;
+      }
+      writer.unit.add(
+          routed.row().table(), routed.path(), routed.row().row(), bytes, parts.schemaMerge());
+    }
+    budget.add(bytes);
+  }
+
+  private void rotate(TpWriter writer, String trigger) throws IOException {
+    if (writer.unit.isEmpty()) {
+      return;
+    }
+    committer.commit(writer, committer.plan(writer), trigger);
+  }
+
+  private void finishReplay(TpWriter writer) throws IOException {
+    LogEntry.Intent intent = writer.replay;
+    writer.replay = null;
+    committer.commit(writer, intent, "replay");
+    LOG.info("Replayed unit {} of {}", intent.id(), writer.tp);
+  }
+
+  /** The replay cannot reproduce the intent: give it up and let the unit be planned anew. */
+  private void abandonReplay(TpWriter writer, String reason) throws IOException {
+    LOG.warn("Abandoning replay of {}: {}; planning the unit anew", writer.replay.id(), reason);
+    writer.log.abandon(writer.replay, "replay differs: " + reason);
+    writer.replay = null;
+  }
+
+  private void relieveMemory() {
+    while (budget.isOver()) {
+      TpWriter largest = null;
+      for (TpWriter writer : writers.values()) {
+        if (writer.rotatable()
+            && writer.unit.bytes() > 0
+            && (largest == null || writer.unit.bytes() > largest.unit.bytes())) {
+          largest = writer;
+        }
+      }
+      if (largest == null) {
+        pauseForMemory();
+        return;
+      }
+      TpWriter target = largest;
+      guarded(target, () -> rotate(target, MEMORY_TRIGGER));
+    }
+  }
+
+  private void pauseForMemory() {
+    List<TopicPartition> pause = new ArrayList<>();
+    for (TpWriter writer : writers.values()) {
+      if (!writer.replaying() && !writer.fenced && pausedForMemory.add(writer.tp)) {
+        pause.add(writer.tp);
+      }
+    }
+    if (!pause.isEmpty()) {
+      LOG.info(
+          "Buffered {} bytes, over {}={} with only replayed units left; pausing {}",
+          budget.bytes(),
+          RotationConfig.BUFFER_MAX_BYTES,
+          budget.maxBytes(),
+          pause);
+      context.pause(pause.toArray(new TopicPartition[0]));
+    }
+  }
+
+  private void resumeWhenUnderBudget() {
+    if (!pausedForMemory.isEmpty() && !budget.isOver()) {
+      LOG.info("Buffer back under {}; resuming {}", RotationConfig.BUFFER_MAX_BYTES, pausedForMemory);
+      context.resume(pausedForMemory.toArray(new TopicPartition[0]));
+      pausedForMemory.clear();
+    }
+  }
+
+  private interface LakeAction {
+    void run() throws IOException;
+  }
+
+  /** Runs a step for one TP: a fenced TP is dropped, a storage failure fails the task. */
+  private void guarded(TpWriter writer, LakeAction action) {
+    try {
+      action.run();
+    } catch (FencedException e) {
+      LOG.warn("{}; dropping its buffered records", e.getMessage());
+      budget.release(writer.unit.bytes());
+      writer.unit = new UnitBuffer();
+      writer.replay = null;
+      writer.fenced = true;
+    } catch (IOException e) {
+      throw new ConnectException(
+          "Lake storage failed for " + writer.tp + " in " + parts.storage().location(), e);
+    }
+  }
+}

@@ -1,0 +1,23 @@
+package io.skippr.connect.sink;
+
+import io.skippr.connect.sink.buffer.RotationConfig;
+
+/**
+ * The settings a {@link LakeWriter} works with.
+ *
+ * @param rotation rotation triggers and the task's buffer budget
+ * @param configFingerprint fingerprint of the settings that shape file names and contents; a
+ *     pending unit planned under another fingerprint is abandoned instead of replayed
+ * @param owner who claims TPs, recorded in epoch entries (connector name, host, instance)
+ * @param toleratesErrors true when {@code errors.tolerance=all}: rejected records go to the
+ *     errant-record reporter instead of failing the task
+ * @param checkpointInterval log entries between checkpoints
+ */
+public record WriterSettings(
+    RotationConfig rotation,
+    String configFingerprint,
+    String owner,
+    boolean toleratesErrors,
+    int checkpointInterval) {
+  public static final int DEFAULT_CHECKPOINT_INTERVAL = 100;
+}

@@ -1,0 +1,129 @@
+package io.skippr.connect.sink;
+
+import io.skippr.connect.sink.buffer.RotationConfig;
+import io.skippr.connect.sink.format.LakeFileWriter;
+import io.skippr.connect.sink.log.ProgressMirror;
+import io.skippr.connect.sink.storage.LakeStorage;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongFunction;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.record.TimestampType;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.sink.SinkRecord;
+
+/**
+ * Plays Kafka and the Connect worker for a {@link LakeWriter}: a topic whose partitions hold
+ * records at offsets {@code 0..n-1}, consumer positions, the group's committed offsets (only what
+ * preCommit returned), and writer generations that replace a crashed one.
+ */
+final class LakeHarness {
+  static final String TOPIC = "orders";
+  /** The table: records reach the sink renamed, as by a topic-renaming transform. */
+  static final String TABLE = "lake_orders";
+
+  final int partitions;
+  final long perPartition;
+  final WriterDoubles.ManualClock clock = new WriterDoubles.ManualClock(1_700_000_000_000L);
+  final Map<TopicPartition, Long> committed = new HashMap<>();
+  final Map<TopicPartition, Long> position = new HashMap<>();
+  RotationConfig rotation = new RotationConfig(25, 0, -1, 1000, 32L << 20);
+  LakeFileWriter fileWriter = new WriterDoubles.OffsetsFileWriter();
+  ProgressMirror mirror = ProgressMirror.NONE;
+  String fingerprint = "cfg-1";
+  LongFunction<String> bucketOf = offset -> "b" + (offset % 3);
+  LakeWriter writer;
+  RecordingContext context;
+  int generations;
+
+  LakeHarness(int partitions, long perPartition) {
+    this.partitions = partitions;
+    this.perPartition = perPartition;
+  }
+
+  List<TopicPartition> tps() {
+    List<TopicPartition> tps = new ArrayList<>();
+    for (int p = 0; p < partitions; p++) {
+      tps.add(new TopicPartition(TOPIC, p));
+    }
+    return tps;
+  }
+
+  /** Starts a new writer generation over {@code storage}, positioned where it asks. */
+  LakeWriter start(LakeStorage storage) {
+    generations++;
+    context = new RecordingContext(true);
+    WriterSettings settings =
+        new WriterSettings(rotation, fingerprint, "gen-" + generations, true, 4);
+    writer =
+        new LakeWriter(
+            settings,
+            new WriterParts(
+                storage,
+                new WriterDoubles.StructConverter(),
+                new WriterDoubles.PathPartitioner(),
+                fileWriter,
+                WriterDoubles.ADD_OPTIONAL_FIELDS,
+                mirror,
+                clock),
+            context);
+    writer.open(tps());
+    for (TopicPartition tp : tps()) {
+      position.put(tp, context.seeks.getOrDefault(tp, committed.getOrDefault(tp, 0L)));
+    }
+    return writer;
+  }
+
+  /** Delivers up to {@code batch} records of every TP in one put; false when none were left. */
+  boolean deliver(int batch) {
+    List<SinkRecord> records = new ArrayList<>();
+    for (TopicPartition tp : tps()) {
+      long from = position.get(tp);
+      long to = Math.min(perPartition, from + batch);
+      for (long offset = from; offset < to; offset++) {
+        records.add(record(tp.partition(), offset, value(tp.partition(), offset)));
+      }
+      position.put(tp, to);
+    }
+    clock.now += 10;
+    writer.put(records);
+    return !records.isEmpty();
+  }
+
+  Struct value(int partition, long offset) {
+    return WriterDoubles.value(partition, offset, bucketOf.apply(offset), 100);
+  }
+
+  static SinkRecord record(int partition, long offset, Struct value) {
+    return new SinkRecord(
+        TABLE,
+        partition,
+        null,
+        null,
+        value == null ? null : value.schema(),
+        value,
+        offset,
+        1_000_000L + offset * 1000,
+        TimestampType.CREATE_TIME,
+        List.of(),
+        TOPIC,
+        partition,
+        offset);
+  }
+
+  /** What the worker does on its offset-commit interval. */
+  void commitOffsets() {
+    for (Map.Entry<TopicPartition, OffsetAndMetadata> e : writer.preCommit().entrySet()) {
+      committed.put(e.getKey(), e.getValue().offset());
+    }
+  }
+
+  /** Lets the wall clock pass the schedule so every open unit is written. */
+  void flushBySchedule() {
+    clock.now += 10 * Math.max(1, rotation.rotateScheduleIntervalMs());
+    writer.put(List.of());
+  }
+}

@@ -1,0 +1,152 @@
+package io.skippr.connect.sink;
+
+import io.skippr.connect.sink.buffer.SchemaMerge;
+import io.skippr.connect.sink.buffer.WallClock;
+import io.skippr.connect.sink.convert.LakeRow;
+import io.skippr.connect.sink.convert.RecordRejectedException;
+import io.skippr.connect.sink.convert.RowConverter;
+import io.skippr.connect.sink.format.LakeFileWriter;
+import io.skippr.connect.sink.partition.Partitioner;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+import org.apache.kafka.connect.data.Field;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.SchemaBuilder;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.sink.SinkRecord;
+
+/** Small stand-ins for the format, partitioning and schema parts, so writer tests stay fast. */
+final class WriterDoubles {
+  /** Value schema of test records: the position, a partition path value, a size estimate. */
+  static final Schema VALUE =
+      SchemaBuilder.struct()
+          .name("Value")
+          .field("partition", Schema.INT32_SCHEMA)
+          .field("offset", Schema.INT64_SCHEMA)
+          .field("bucket", Schema.STRING_SCHEMA)
+          .field("size", Schema.INT64_SCHEMA)
+          .field("reject", Schema.OPTIONAL_BOOLEAN_SCHEMA)
+          .build();
+
+  /** {@link #VALUE} plus an optional field: widenable. */
+  static final Schema WIDER =
+      SchemaBuilder.struct()
+          .name("Value")
+          .field("partition", Schema.INT32_SCHEMA)
+          .field("offset", Schema.INT64_SCHEMA)
+          .field("bucket", Schema.STRING_SCHEMA)
+          .field("size", Schema.INT64_SCHEMA)
+          .field("reject", Schema.OPTIONAL_BOOLEAN_SCHEMA)
+          .field("extra", Schema.OPTIONAL_STRING_SCHEMA)
+          .build();
+
+  /** {@link #VALUE} with {@code bucket} as a number: cannot share a file with {@link #VALUE}. */
+  static final Schema CLASHING =
+      SchemaBuilder.struct()
+          .name("Value")
+          .field("partition", Schema.INT32_SCHEMA)
+          .field("offset", Schema.INT64_SCHEMA)
+          .field("bucket", Schema.INT32_SCHEMA)
+          .field("size", Schema.INT64_SCHEMA)
+          .field("reject", Schema.OPTIONAL_BOOLEAN_SCHEMA)
+          .build();
+
+  private WriterDoubles() {}
+
+  static Struct value(int partition, long offset, String bucket, long size) {
+    return new Struct(VALUE)
+        .put("partition", partition)
+        .put("offset", offset)
+        .put("bucket", bucket)
+        .put("size", size);
+  }
+
+  /** The value struct is the row; the table is the (post-transform) topic. */
+  static final class StructConverter implements RowConverter {
+    @Override
+    public LakeRow convert(SinkRecord record) {
+      if (record.value() == null) {
+        return null;
+      }
+      Struct value = (Struct) record.value();
+      if (Boolean.TRUE.equals(value.get("reject"))) {
+        throw new RecordRejectedException("rejected on purpose");
+      }
+      return new LakeRow(record.topic(), value, value.getInt64("size"));
+    }
+  }
+
+  /** {@code p={bucket}}; bucket {@code wc} means the unit's wall clock, {@code missing} rejects. */
+  static final class PathPartitioner implements Partitioner {
+    @Override
+    public String partitionPath(SinkRecord record, Struct row, long unitWallclockMs) {
+      Object bucket = row.get("bucket");
+      if ("wc".equals(bucket)) {
+        return "wc=" + unitWallclockMs;
+      }
+      if ("missing".equals(bucket)) {
+        throw new RecordRejectedException("no partition value");
+      }
+      return "p=" + bucket;
+    }
+  }
+
+  /** Writes each row's offset as a line of text. */
+  static final class OffsetsFileWriter implements LakeFileWriter {
+    @Override
+    public void write(Schema fileSchema, List<Struct> rows, OutputStream out) throws IOException {
+      for (Struct row : rows) {
+        out.write((row.get("offset") + "\n").getBytes(StandardCharsets.UTF_8));
+      }
+    }
+
+    @Override
+    public String extension() {
+      return "txt";
+    }
+  }
+
+  /** Same field names and types, or one side adds optional fields. */
+  static final SchemaMerge ADD_OPTIONAL_FIELDS =
+      (current, incoming) -> {
+        if (covers(incoming, current)) {
+          return Optional.of(incoming);
+        }
+        if (covers(current, incoming)) {
+          return Optional.of(current);
+        }
+        return Optional.empty();
+      };
+
+  private static boolean covers(Schema wide, Schema narrow) {
+    for (Field field : narrow.fields()) {
+      Field match = wide.field(field.name());
+      if (match == null || match.schema().type() != field.schema().type()) {
+        return false;
+      }
+    }
+    for (Field field : wide.fields()) {
+      if (narrow.field(field.name()) == null && !field.schema().isOptional()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A wall clock the test moves. */
+  static final class ManualClock implements WallClock {
+    long now;
+
+    ManualClock(long now) {
+      this.now = now;
+    }
+
+    @Override
+    public long millis() {
+      return now;
+    }
+  }
+}
