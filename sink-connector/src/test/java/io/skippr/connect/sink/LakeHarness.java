@@ -1,5 +1,6 @@
 package io.skippr.connect.sink;
 
+import io.skippr.connect.schema.SchemaEvolution;
 import io.skippr.connect.sink.buffer.RotationConfig;
 import io.skippr.connect.sink.format.LakeFileWriter;
 import io.skippr.connect.sink.log.ProgressMirror;
@@ -8,7 +9,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongFunction;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.record.TimestampType;
@@ -34,10 +34,18 @@ final class LakeHarness {
   LakeFileWriter fileWriter = new WriterDoubles.OffsetsFileWriter();
   ProgressMirror mirror = ProgressMirror.NONE;
   String fingerprint = "cfg-1";
-  LongFunction<String> bucketOf = offset -> "b" + (offset % 3);
+  /** The value at a position; null for a tombstone. */
+  ValueSource values = (partition, offset) -> WriterDoubles.value(partition, offset, "b" + offset % 3, 100);
+  boolean toleratesErrors = true;
+  boolean withReporter = true;
   LakeWriter writer;
   RecordingContext context;
   int generations;
+
+  /** What the topic holds. */
+  interface ValueSource {
+    Struct value(int partition, long offset);
+  }
 
   LakeHarness(int partitions, long perPartition) {
     this.partitions = partitions;
@@ -55,9 +63,9 @@ final class LakeHarness {
   /** Starts a new writer generation over {@code storage}, positioned where it asks. */
   LakeWriter start(LakeStorage storage) {
     generations++;
-    context = new RecordingContext(true);
+    context = new RecordingContext(withReporter);
     WriterSettings settings =
-        new WriterSettings(rotation, fingerprint, "gen-" + generations, true, 4);
+        new WriterSettings(rotation, fingerprint, "gen-" + generations, toleratesErrors, 4);
     writer =
         new LakeWriter(
             settings,
@@ -66,7 +74,7 @@ final class LakeHarness {
                 new WriterDoubles.StructConverter(),
                 new WriterDoubles.PathPartitioner(),
                 fileWriter,
-                WriterDoubles.ADD_OPTIONAL_FIELDS,
+                SchemaEvolution::evolve,
                 mirror,
                 clock),
             context);
@@ -77,24 +85,26 @@ final class LakeHarness {
     return writer;
   }
 
-  /** Delivers up to {@code batch} records of every TP in one put; false when none were left. */
+  /**
+   * Delivers up to {@code batch} records of every TP that is not paused in one put; false when
+   * none were left.
+   */
   boolean deliver(int batch) {
     List<SinkRecord> records = new ArrayList<>();
     for (TopicPartition tp : tps()) {
+      if (context.paused.contains(tp)) {
+        continue;
+      }
       long from = position.get(tp);
       long to = Math.min(perPartition, from + batch);
       for (long offset = from; offset < to; offset++) {
-        records.add(record(tp.partition(), offset, value(tp.partition(), offset)));
+        records.add(record(tp.partition(), offset, values.value(tp.partition(), offset)));
       }
       position.put(tp, to);
     }
     clock.now += 10;
     writer.put(records);
     return !records.isEmpty();
-  }
-
-  Struct value(int partition, long offset) {
-    return WriterDoubles.value(partition, offset, bucketOf.apply(offset), 100);
   }
 
   static SinkRecord record(int partition, long offset, Struct value) {

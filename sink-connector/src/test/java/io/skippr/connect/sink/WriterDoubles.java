@@ -1,6 +1,5 @@
 package io.skippr.connect.sink;
 
-import io.skippr.connect.sink.buffer.SchemaMerge;
 import io.skippr.connect.sink.buffer.WallClock;
 import io.skippr.connect.sink.convert.LakeRow;
 import io.skippr.connect.sink.convert.RecordRejectedException;
@@ -11,8 +10,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Optional;
-import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaBuilder;
 import org.apache.kafka.connect.data.Struct;
@@ -107,33 +104,6 @@ final class WriterDoubles {
     public String extension() {
       return "txt";
     }
-  }
-
-  /** Same field names and types, or one side adds optional fields. */
-  static final SchemaMerge ADD_OPTIONAL_FIELDS =
-      (current, incoming) -> {
-        if (covers(incoming, current)) {
-          return Optional.of(incoming);
-        }
-        if (covers(current, incoming)) {
-          return Optional.of(current);
-        }
-        return Optional.empty();
-      };
-
-  private static boolean covers(Schema wide, Schema narrow) {
-    for (Field field : narrow.fields()) {
-      Field match = wide.field(field.name());
-      if (match == null || match.schema().type() != field.schema().type()) {
-        return false;
-      }
-    }
-    for (Field field : wide.fields()) {
-      if (narrow.field(field.name()) == null && !field.schema().isOptional()) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /** A wall clock the test moves. */

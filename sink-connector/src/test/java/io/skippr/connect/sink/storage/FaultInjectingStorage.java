@@ -40,6 +40,7 @@ public final class FaultInjectingStorage implements LakeStorage {
   private When failWhen;
   private int matches;
   private boolean fired;
+  private Hook hook;
 
   public FaultInjectingStorage(LakeStorage delegate) {
     this.delegate = delegate;
@@ -54,6 +55,7 @@ public final class FaultInjectingStorage implements LakeStorage {
     this.failOp = op;
     this.failKey = key;
     this.failContent = content -> true;
+    this.hook = null;
     this.failOccurrence = occurrence;
     this.failWhen = when;
     this.matches = 0;
@@ -72,6 +74,23 @@ public final class FaultInjectingStorage implements LakeStorage {
     String marker = "\"kind\":\"" + kind + "\"";
     this.failContent =
         content -> new String(content, java.nio.charset.StandardCharsets.UTF_8).contains(marker);
+    return this;
+  }
+
+  /** An action run in place of a fault: the call then proceeds normally. */
+  public interface Hook {
+    void run() throws IOException;
+  }
+
+  /**
+   * Runs {@code hook} just before the {@code occurrence}-th call of {@code op}, which then
+   * proceeds: a way to let another writer act in the middle of this one's protocol.
+   *
+   * @return this
+   */
+  public FaultInjectingStorage runBefore(Op op, int occurrence, Hook hook) {
+    failAt(op, key -> true, occurrence, When.BEFORE);
+    this.hook = hook;
     return this;
   }
 
@@ -195,6 +214,10 @@ public final class FaultInjectingStorage implements LakeStorage {
       return call.run();
     }
     fired = true;
+    if (hook != null) {
+      hook.run();
+      return call.run();
+    }
     if (failWhen == When.AFTER) {
       call.run();
     }
