@@ -95,8 +95,7 @@ public final class LakeWriter {
   public void put(Collection<SinkRecord> records) {
     for (SinkRecord record : records) {
       TpWriter writer =
-          writers.get(
-              new TopicPartition(record.originalTopic(), record.originalKafkaPartition()));
+          writers.get(new TopicPartition(record.originalTopic(), record.originalKafkaPartition()));
       long offset = record.originalKafkaOffset();
       if (writer == null || writer.fenced || offset <= writer.highestSeen) {
         continue;
@@ -190,8 +189,7 @@ public final class LakeWriter {
   }
 
   private void beginUnit(TpWriter writer) {
-    writer.unit.begin(
-        writer.replaying() ? writer.replay.wallclockMs() : parts.clock().millis());
+    writer.unit.begin(writer.replaying() ? writer.replay.wallclockMs() : parts.clock().millis());
   }
 
   /** A row and its partition path; null when the record yields no row. */
@@ -218,8 +216,12 @@ public final class LakeWriter {
   private void buffer(TpWriter writer, SinkRecord record, Routed routed) throws IOException {
     LakeRow row = routed.row();
     if (writer.replaying()
-        && !writer.replay.files().contains(committer.fileKey(row.table(), routed.path(), writer.replay.id()))) {
-      abandonReplay(writer, "offset " + record.originalKafkaOffset() + " maps to an unplanned file");
+        && !writer
+            .replay
+            .files()
+            .contains(committer.fileKey(row.table(), routed.path(), writer.replay.id()))) {
+      abandonReplay(
+          writer, "offset " + record.originalKafkaOffset() + " maps to an unplanned file");
     }
     long bytes = row.estimatedBytes();
     if (!writer.unit.add(row.table(), routed.path(), row.row(), bytes, parts.schemaMerge())) {
@@ -298,7 +300,8 @@ public final class LakeWriter {
 
   private void resumeWhenUnderBudget() {
     if (!pausedForMemory.isEmpty() && !budget.isOver()) {
-      LOG.info("Buffer back under {}; resuming {}", RotationConfig.BUFFER_MAX_BYTES, pausedForMemory);
+      LOG.info(
+          "Buffer back under {}; resuming {}", RotationConfig.BUFFER_MAX_BYTES, pausedForMemory);
       context.resume(pausedForMemory.toArray(new TopicPartition[0]));
       pausedForMemory.clear();
     }

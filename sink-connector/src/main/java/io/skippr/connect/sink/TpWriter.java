@@ -10,10 +10,12 @@ import org.apache.kafka.common.TopicPartition;
 final class TpWriter {
   final TopicPartition tp;
   final TpLog log;
+
   /** The pending intent being replayed exactly; null once settled. */
   LogEntry.Intent replay;
 
   UnitBuffer unit = new UnitBuffer();
+
   /** The highest offset delivered so far; records at or below it are repeats. */
   long highestSeen;
 

@@ -22,13 +22,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The commit protocol against storage that fails at each step. After every crash a fresh writer
- * (a new epoch) resumes where it computes, the records are re-delivered from there, and in the end
- * the lake holds every offset exactly once.
+ * The commit protocol against storage that fails at each step. After every crash a fresh writer (a
+ * new epoch) resumes where it computes, the records are re-delivered from there, and in the end the
+ * lake holds every offset exactly once.
  */
 class CrashRecoveryTest {
   private static final int PARTITIONS = 2;
-  private static final long RECORDS = 120;
+  private static final long RECORDS = 80;
 
   private static final Consumer<FaultInjectingStorage> CRASH_AFTER_INTENT =
       s -> s.failAt(Op.CREATE, x -> true, 4, When.BEFORE);
@@ -36,8 +36,8 @@ class CrashRecoveryTest {
   @TempDir Path root;
 
   /**
-   * Faults armed in successive writer generations (the last one is the fault under test), or a
-   * kill (no fault) after some batch.
+   * Faults armed in successive writer generations (the last one is the fault under test), or a kill
+   * (no fault) after some batch.
    */
   record Fault(String name, List<Consumer<FaultInjectingStorage>> arms, int killAfter) {
     static Fault at(String name, Consumer<FaultInjectingStorage> arm) {
@@ -77,8 +77,7 @@ class CrashRecoveryTest {
       faults.add(
           Fault.afterCrash("epoch claim after a crash" + w, s -> s.failAtEntry("epoch", 1, when)));
     }
-    faults.add(
-        Fault.at("after intent, before any file", CRASH_AFTER_INTENT));
+    faults.add(Fault.at("after intent, before any file", CRASH_AFTER_INTENT));
     faults.add(
         Fault.afterCrash(
             "replaying an intent: its first file",

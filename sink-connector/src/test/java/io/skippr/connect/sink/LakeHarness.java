@@ -22,6 +22,7 @@ import org.apache.kafka.connect.sink.SinkRecord;
  */
 final class LakeHarness {
   static final String TOPIC = "orders";
+
   /** The table: records reach the sink renamed, as by a topic-renaming transform. */
   static final String TABLE = "lake_orders";
 
@@ -34,8 +35,11 @@ final class LakeHarness {
   LakeFileWriter fileWriter = new WriterDoubles.OffsetsFileWriter();
   ProgressMirror mirror = ProgressMirror.NONE;
   String fingerprint = "cfg-1";
+
   /** The value at a position; null for a tombstone. */
-  ValueSource values = (partition, offset) -> WriterDoubles.value(partition, offset, "b" + offset % 3, 100);
+  ValueSource values =
+      (partition, offset) -> WriterDoubles.value(partition, offset, "b" + offset % 3, 100);
+
   boolean toleratesErrors = true;
   boolean withReporter = true;
   LakeWriter writer;
@@ -86,8 +90,8 @@ final class LakeHarness {
   }
 
   /**
-   * Delivers up to {@code batch} records of every TP that is not paused in one put; false when
-   * none were left.
+   * Delivers up to {@code batch} records of every TP that is not paused in one put; false when none
+   * were left.
    */
   boolean deliver(int batch) {
     List<SinkRecord> records = new ArrayList<>();

@@ -43,9 +43,9 @@ final class LakeInspector {
   }
 
   /**
-   * Asserts the lake holds offsets {@code 0..perPartition-1} of every TP exactly once: commits
-   * tile the offsets, the table holds exactly the committed files, and the files (written by
-   * {@link WriterDoubles.OffsetsFileWriter}) hold every offset once, inside their unit's range.
+   * Asserts the lake holds offsets {@code 0..perPartition-1} of every TP exactly once: commits tile
+   * the offsets, the table holds exactly the committed files, and the files (written by {@link
+   * WriterDoubles.OffsetsFileWriter}) hold every offset once, inside their unit's range.
    */
   void assertExactlyOnce(String table, List<TopicPartition> tps, long perPartition)
       throws IOException {
@@ -63,7 +63,8 @@ final class LakeInspector {
       for (LogEntry.Commit commit : commits(tp)) {
         assertThat(commit.start()).as("unit after offset %d of %s", next - 1, tp).isEqualTo(next);
         assertThat(commit.id())
-            .isEqualTo(LakeLayout.compactionId(tp.topic(), tp.partition(), commit.start(), commit.end()));
+            .isEqualTo(
+                LakeLayout.compactionId(tp.topic(), tp.partition(), commit.start(), commit.end()));
         next = commit.end() + 1;
         for (LiveFile file : commit.files()) {
           committedFiles.add(file.key());

@@ -16,8 +16,8 @@ import org.apache.kafka.connect.errors.ConnectException;
 import org.junit.jupiter.api.Test;
 
 /**
- * Fencing, replay, abandonment, rejected records and closing. Every record reaches the writer
- * under a renamed topic (as after a topic-renaming transform) with its original position.
+ * Fencing, replay, abandonment, rejected records and closing. Every record reaches the writer under
+ * a renamed topic (as after a topic-renaming transform) with its original position.
  */
 class LakeWriterTest {
   private static final TopicPartition TP0 = new TopicPartition(LakeHarness.TOPIC, 0);
@@ -50,7 +50,8 @@ class LakeWriterTest {
     assertThat(zombie.writer.preCommit()).isEmpty();
     zombie.deliver(10);
     zombie.flushBySchedule();
-    assertThat(inspector.entries(TP0)).allMatch(e -> !(e.epoch() == 1 && !(e instanceof LogEntry.Epoch)));
+    assertThat(inspector.entries(TP0))
+        .allMatch(e -> !(e.epoch() == 1 && !(e instanceof LogEntry.Epoch)));
 
     deliverAll(owner, 7);
     owner.flushBySchedule();
@@ -91,7 +92,8 @@ class LakeWriterTest {
     assertThatThrownBy(() -> h.deliver(5)).isInstanceOf(ConnectException.class);
     LogEntry.Intent intent = (LogEntry.Intent) inspector.entries(TP0).get(1);
     long firstClock = intent.wallclockMs();
-    assertThat(intent.files()).containsExactly("lake_orders/wc=" + firstClock + "/" + intent.id() + ".txt");
+    assertThat(intent.files())
+        .containsExactly("lake_orders/wc=" + firstClock + "/" + intent.id() + ".txt");
 
     h.clock.now += 3_600_000;
     h.start(lake);
@@ -99,7 +101,8 @@ class LakeWriterTest {
     h.deliver(5);
     List<LogEntry.Commit> commits = inspector.commits(TP0);
     assertThat(commits).hasSize(1);
-    assertThat(commits.get(0).files().stream().map(LiveFile::key)).containsExactlyElementsOf(intent.files());
+    assertThat(commits.get(0).files().stream().map(LiveFile::key))
+        .containsExactlyElementsOf(intent.files());
     h.deliver(5);
     String second = inspector.commits(TP0).get(1).files().get(0).key();
     assertThat(second).startsWith("lake_orders/wc=" + h.clock.now + "/");
@@ -121,13 +124,15 @@ class LakeWriterTest {
     h.rotation = new RotationConfig(4, 0, -1, 1000, 1L << 30);
     h.start(lake);
     List<LogEntry> entries = inspector.entries(TP0);
-    assertThat(entries.get(entries.size() - 1)).isEqualTo(new LogEntry.Abort(stale.id(), 2, "settings changed since the intent"));
+    assertThat(entries.get(entries.size() - 1))
+        .isEqualTo(new LogEntry.Abort(stale.id(), 2, "settings changed since the intent"));
     for (String key : stale.files()) {
       assertThat(lake.exists(key)).as(key).isFalse();
     }
     deliverAll(h, 5);
     h.flushBySchedule();
-    assertThat(inspector.commits(TP0).stream().map(LogEntry.Commit::end)).containsExactly(3L, 7L, 11L);
+    assertThat(inspector.commits(TP0).stream().map(LogEntry.Commit::end))
+        .containsExactly(3L, 7L, 11L);
     inspector.assertExactlyOnce(LakeHarness.TABLE, List.of(TP0), 12);
   }
 
@@ -146,13 +151,15 @@ class LakeWriterTest {
         };
     h.start(lake);
     h.deliver(10);
-    assertThat(h.context.reported.stream().map(r -> r.originalKafkaOffset())).containsExactly(3L, 5L);
+    assertThat(h.context.reported.stream().map(r -> r.originalKafkaOffset()))
+        .containsExactly(3L, 5L);
     assertThat(h.context.reasons.stream().map(Throwable::getMessage))
         .containsExactly("rejected on purpose", "no partition value");
     assertThat(inspector.commits(TP0)).hasSize(1);
     LogEntry.Commit commit = inspector.commits(TP0).get(0);
     assertThat(commit.end()).isEqualTo(9);
-    assertThat(inspector.offsetsIn(commit.files().get(0).key())).containsExactly(0L, 1L, 2L, 4L, 6L, 8L, 9L);
+    assertThat(inspector.offsetsIn(commit.files().get(0).key()))
+        .containsExactly(0L, 1L, 2L, 4L, 6L, 8L, 9L);
     assertThat(h.writer.preCommit().get(TP0).offset()).isEqualTo(10);
   }
 

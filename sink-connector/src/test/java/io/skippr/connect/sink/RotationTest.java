@@ -47,7 +47,8 @@ class RotationTest {
     while (h.deliver(4)) {
       // deliver everything
     }
-    assertThat(units()).containsExactly(new long[] {0, 9}, new long[] {10, 19}, new long[] {20, 29});
+    assertThat(units())
+        .containsExactly(new long[] {0, 9}, new long[] {10, 19}, new long[] {20, 29});
     assertThat(offsets(h.writer.preCommit())).isEqualTo(Map.of(TP0, 30L));
     assertThat(h.writer.bufferedBytes()).isEqualTo(5 * 100);
   }
@@ -137,8 +138,7 @@ class RotationTest {
   void rowsOfOneUnitSplitIntoOneFilePerPartitionPath() throws IOException {
     LakeHarness h = harness(9, new RotationConfig(9, 0, -1, -1, 1L << 30));
     h.deliver(9);
-    List<String> keys =
-        inspector.commits(TP0).get(0).files().stream().map(LiveFile::key).toList();
+    List<String> keys = inspector.commits(TP0).get(0).files().stream().map(LiveFile::key).toList();
     assertThat(keys)
         .containsExactly(
             "lake_orders/p=b0/orders+0+00000000000000000000+00000000000000000008.txt",

@@ -70,7 +70,9 @@ public final class RotationConfig {
             Range.atLeast(0),
             Importance.MEDIUM,
             "Estimated in-memory bytes of one topic partition's buffered rows that trigger"
-                + " writing them. Must not exceed " + BUFFER_MAX_BYTES + ". 0 turns it off.",
+                + " writing them. Must not exceed "
+                + BUFFER_MAX_BYTES
+                + ". 0 turns it off.",
             GROUP,
             ++order,
             Width.SHORT,

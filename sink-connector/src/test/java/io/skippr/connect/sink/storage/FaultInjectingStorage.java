@@ -111,8 +111,7 @@ public final class FaultInjectingStorage implements LakeStorage {
 
   @Override
   public boolean createIfAbsent(String key, byte[] content) throws IOException {
-    return call(
-        Op.CREATE_IF_ABSENT, key, content, () -> delegate.createIfAbsent(key, content));
+    return call(Op.CREATE_IF_ABSENT, key, content, () -> delegate.createIfAbsent(key, content));
   }
 
   @Override

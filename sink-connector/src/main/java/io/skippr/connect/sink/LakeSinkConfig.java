@@ -1,0 +1,124 @@
+package io.skippr.connect.sink;
+
+import io.skippr.connect.sink.buffer.RotationConfig;
+import io.skippr.connect.sink.convert.FormatConfig;
+import io.skippr.connect.sink.partition.PartitioningConfig;
+import io.skippr.connect.sink.storage.StorageConfig;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.UUID;
+import org.apache.kafka.common.config.AbstractConfig;
+import org.apache.kafka.common.config.ConfigDef;
+
+/**
+ * The lake sink's configuration, composed of one fragment per concern: storage, rotation, format
+ * and partitioning.
+ */
+public final class LakeSinkConfig extends AbstractConfig {
+  /** Connect's framework key for error tolerance; read here, defined by the worker. */
+  public static final String ERRORS_TOLERANCE = "errors.tolerance";
+
+  private static final ConfigDef DEF = configDef();
+
+  private final StorageConfig storage;
+  private final RotationConfig rotation;
+  private final FormatConfig format;
+  private final PartitioningConfig partitioning;
+
+  /**
+   * Parses and checks the connector's properties.
+   *
+   * @throws org.apache.kafka.common.config.ConfigException naming the first invalid key
+   */
+  public LakeSinkConfig(Map<String, String> props) {
+    super(DEF, props);
+    this.storage = StorageConfig.from(this);
+    this.rotation = RotationConfig.from(this);
+    this.format = FormatConfig.from(this);
+    this.partitioning = PartitioningConfig.from(this);
+  }
+
+  /** Every key of the lake sink. */
+  public static ConfigDef configDef() {
+    ConfigDef def = new ConfigDef();
+    StorageConfig.define(def);
+    RotationConfig.define(def);
+    FormatConfig.define(def);
+    PartitioningConfig.define(def);
+    return def;
+  }
+
+  public StorageConfig storage() {
+    return storage;
+  }
+
+  public RotationConfig rotation() {
+    return rotation;
+  }
+
+  public FormatConfig format() {
+    return format;
+  }
+
+  public PartitioningConfig partitioning() {
+    return partitioning;
+  }
+
+  /** True when Connect's {@code errors.tolerance} is {@code all}. */
+  public boolean toleratesErrors() {
+    Object value = originals().get(ERRORS_TOLERANCE);
+    return value != null && value.toString().trim().equalsIgnoreCase("all");
+  }
+
+  /**
+   * Fingerprint of every setting that shapes file names or contents (storage, format,
+   * partitioning). A pending unit planned under another fingerprint is abandoned, not replayed.
+   * Rotation settings are left out: a replay ignores triggers anyway.
+   */
+  public String configFingerprint() {
+    ConfigDef shaping = new ConfigDef();
+    StorageConfig.define(shaping);
+    FormatConfig.define(shaping);
+    PartitioningConfig.define(shaping);
+    StringBuilder canonical = new StringBuilder();
+    for (String key : new TreeSet<>(shaping.names())) {
+      canonical.append(key).append('=').append(values().get(key)).append('\n');
+    }
+    try {
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256")
+              .digest(canonical.toString().getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest, 0, 12);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
+  }
+
+  /** The writer's settings; {@code owner} names the claiming task in the logs' epoch entries. */
+  public WriterSettings writerSettings(String owner) {
+    return new WriterSettings(
+        rotation,
+        configFingerprint(),
+        owner,
+        toleratesErrors(),
+        WriterSettings.DEFAULT_CHECKPOINT_INTERVAL);
+  }
+
+  /** A readable, unique owner name: connector name, host and a random instance id. */
+  public String ownerName() {
+    Object name = originals().get("name");
+    String host;
+    try {
+      host = InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException e) {
+      host = "unknown-host";
+    }
+    return (name == null ? "lake-sink" : name) + "@" + host + "/" + UUID.randomUUID();
+  }
+}

@@ -1,0 +1,90 @@
+package io.skippr.connect.sink;
+
+import io.skippr.connect.schema.SchemaEvolution;
+import io.skippr.connect.sink.buffer.WallClock;
+import io.skippr.connect.sink.convert.LakeRowConverter;
+import io.skippr.connect.sink.format.ParquetFileWriter;
+import io.skippr.connect.sink.log.ProgressMirror;
+import io.skippr.connect.sink.partition.Partitioners;
+import io.skippr.connect.sink.storage.LakeStorage;
+import java.io.IOException;
+import java.util.Collection;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.connect.sink.SinkRecord;
+import org.apache.kafka.connect.sink.SinkTask;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Connect lifecycle around one {@link LakeWriter}. Offsets are committed only through {@link
+ * #preCommit}: the end of each TP's last committed unit, never what is merely buffered. Starts no
+ * threads.
+ */
+public class LakeSinkTask extends SinkTask {
+  private static final Logger LOG = LoggerFactory.getLogger(LakeSinkTask.class);
+
+  private LakeStorage storage;
+  private LakeWriter writer;
+
+  @Override
+  public String version() {
+    return ConnectorVersion.get();
+  }
+
+  @Override
+  public void start(Map<String, String> props) {
+    LakeSinkConfig config = new LakeSinkConfig(props);
+    storage = config.storage().open();
+    WriterParts parts =
+        new WriterParts(
+            storage,
+            new LakeRowConverter(config.format()),
+            Partitioners.create(config.partitioning()),
+            new ParquetFileWriter(config.format()),
+            SchemaEvolution::evolve,
+            ProgressMirror.NONE,
+            WallClock.SYSTEM);
+    String owner = config.ownerName();
+    writer = new LakeWriter(config.writerSettings(owner), parts, context);
+    LOG.info("Lake sink task {} writing to {}", owner, storage.location());
+  }
+
+  @Override
+  public void open(Collection<TopicPartition> partitions) {
+    writer.open(partitions);
+  }
+
+  @Override
+  public void put(Collection<SinkRecord> records) {
+    writer.put(records);
+  }
+
+  @Override
+  public Map<TopicPartition, OffsetAndMetadata> preCommit(
+      Map<TopicPartition, OffsetAndMetadata> currentOffsets) {
+    return writer.preCommit();
+  }
+
+  @Override
+  public void close(Collection<TopicPartition> partitions) {
+    if (writer != null) {
+      writer.close(partitions);
+    }
+  }
+
+  @Override
+  public void stop() {
+    if (writer != null) {
+      writer.stop();
+    }
+    if (storage != null) {
+      try {
+        storage.close();
+      } catch (IOException e) {
+        LOG.warn("Closing {} failed: {}", storage.location(), e.toString());
+      }
+    }
+  }
+}
