@@ -170,14 +170,14 @@ public abstract class StateStoreContractTest {
 
   @Test
   void scanPagesThroughMoreThanOneMegabyte() throws Exception {
+    // 160 rows of 8 KiB: 1.3 MB, more than one DynamoDB query response may carry.
     Random random = new Random(7);
     Map<String, byte[]> expected = new TreeMap<>();
-    for (int i = 0; i < 1100; i++) {
-      byte[] value = new byte[1024];
+    for (int i = 0; i < 160; i++) {
+      byte[] value = new byte[8 * 1024];
       random.nextBytes(value);
       expected.put(StateKind.PROGRESS.prefix(String.format("orders/%05d", i)), value);
     }
-    // Parallel writers, as many tasks would be: durable backends commit them in groups.
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
       List<Future<StateEntry>> writes = new ArrayList<>();
@@ -191,28 +191,36 @@ public abstract class StateStoreContractTest {
     }
     store.put(key(StateKind.PROGRESS, "other/0"), utf8("not in the prefix"));
     store.put(key(StateKind.OFFSET, "orders/00001"), utf8("other kind"));
+    String prefix = StateKind.PROGRESS.prefix("orders/");
+
+    StatePage whole = store.scan(scope, prefix, null, 1000);
+    assertThat(whole.entries())
+        .extracting(e -> e.key().encoded())
+        .containsExactlyElementsOf(expected.keySet());
+    assertThat(whole.hasMore()).isFalse();
 
     List<String> seen = new ArrayList<>();
+    List<Integer> pageSizes = new ArrayList<>();
     String after = null;
-    int pages = 0;
     do {
-      StatePage page = store.scan(scope, StateKind.PROGRESS.prefix("orders/"), after, 300);
-      assertThat(page.entries()).hasSizeLessThanOrEqualTo(300);
+      StatePage page = store.scan(scope, prefix, after, 50);
       for (StateEntry e : page.entries()) {
         assertThat(e.value()).isEqualTo(expected.get(e.key().encoded()));
         seen.add(e.key().encoded());
       }
+      pageSizes.add(page.entries().size());
       after = page.nextStartAfter().orElse(null);
-      pages++;
     } while (after != null);
-
     assertThat(seen).containsExactlyElementsOf(expected.keySet());
-    assertThat(pages).isEqualTo(4);
-    StatePage tail = store.scan(scope, StateKind.PROGRESS.prefix("orders/"), seen.get(1096), 300);
+    assertThat(pageSizes).containsExactly(50, 50, 50, 10);
+
+    StatePage tail = store.scan(scope, prefix, seen.get(156), 50);
     assertThat(tail.entries())
         .extracting(e -> e.key().encoded())
-        .containsExactlyElementsOf(seen.subList(1097, 1100));
+        .containsExactlyElementsOf(seen.subList(157, 160));
     assertThat(tail.hasMore()).isFalse();
+    assertThat(store.scan(scope, prefix, "a", 5).entries()).hasSize(5);
+    assertThat(store.scan(scope, prefix, "z", 5).entries()).isEmpty();
   }
 
   @Test

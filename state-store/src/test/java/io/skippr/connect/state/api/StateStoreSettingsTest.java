@@ -103,6 +103,15 @@ class StateStoreSettingsTest {
   }
 
   @Test
+  void openingDynamoDbWithoutANameFailsBeforeAnyNetworkCall() {
+    StoreEnvironment env = StoreEnvironment.of(Map.of("WAL_STORAGE", "clustered"), dir);
+    assertThatThrownBy(() -> StateStores.open(Map.of(), env))
+        .isInstanceOf(StateStoreException.class)
+        .hasMessageStartingWith(
+            "store.type=dynamodb (from WAL_STORAGE=clustered) needs a table name");
+  }
+
+  @Test
   void unknownTypesAndBadValuesAreNamed() {
     assertThatThrownBy(
             () ->
