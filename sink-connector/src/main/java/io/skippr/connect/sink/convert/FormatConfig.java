@@ -150,10 +150,10 @@ public final class FormatConfig {
             Importance.MEDIUM,
             "Name of the table (directory under topics.dir) a record goes to. ${topic} is"
                 + " replaced by the record's topic after transforms. Characters other than"
-                + " letters, digits, '.', '_' and '-' are percent-encoded, so a name never forms"
-                + " '/', '..' or NUL; names longer than "
+                + " letters, digits, '.', '_' and '-' (and a leading '.') are percent-encoded, so"
+                + " a name never forms '/', '..' or NUL; a name over "
                 + TableNames.MAX_LENGTH
-                + " characters after encoding are rejected.",
+                + " bytes keeps a prefix and a hash of the whole name.",
             GROUP,
             ++order,
             ConfigDef.Width.MEDIUM,
@@ -209,10 +209,6 @@ public final class FormatConfig {
       String format = (String) value;
       if (format == null || format.isBlank()) {
         throw new ConfigException(name, value, "must not be empty");
-      }
-      if (!format.contains(TOPIC_PLACEHOLDER)) {
-        // A fixed name is allowed (every topic into one table), but it must be safe already.
-        TableNames.checkRendered(name, format);
       }
     }
 
