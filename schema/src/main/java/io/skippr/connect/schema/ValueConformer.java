@@ -234,7 +234,7 @@ public final class ValueConformer {
   }
 
   /** A short description of a value for error messages: its JSON kind and a bounded rendering. */
-  static String describe(Object value) {
+  public static String describe(Object value) {
     if (value instanceof String text) {
       String shown =
           text.length() > MAX_SHOWN_CHARS ? text.substring(0, MAX_SHOWN_CHARS) + "..." : text;

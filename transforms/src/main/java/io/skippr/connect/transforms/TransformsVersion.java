@@ -1,0 +1,29 @@
+package io.skippr.connect.transforms;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
+
+/** The project version, from a resource the build fills in. */
+final class TransformsVersion {
+  private static final String VERSION = load();
+
+  private TransformsVersion() {}
+
+  static String get() {
+    return VERSION;
+  }
+
+  private static String load() {
+    Properties p = new Properties();
+    try (InputStream in =
+        TransformsVersion.class.getResourceAsStream("/skippr-connect-version.properties")) {
+      if (in != null) {
+        p.load(in);
+      }
+    } catch (IOException e) {
+      return "unknown";
+    }
+    return p.getProperty("version", "unknown");
+  }
+}
