@@ -12,7 +12,12 @@ import org.apache.kafka.connect.sink.SinkRecord;
 /**
  * The row schema for one (value schema, key schema) pair and how to fill it: value fields first,
  * then {@code __key}, the Kafka metadata columns and {@code __deleted}, as configured. Built once
- * per distinct schema pair, so filling a row is a field-by-field copy.
+ * per distinct schema pair, so filling a row is a field-by-field copy, and a struct value that
+ * needs no added column is the row itself.
+ *
+ * <p>Values are stored through unnamed copies of the row's fields ("slots"): {@link Struct#put}
+ * stores at the field's index, but for a named field Connect builds an error location string on
+ * every call, which was most of the conversion's allocation.
  */
 final class RowShape {
   final Schema rowSchema;
@@ -23,6 +28,7 @@ final class RowShape {
   /** The table schema version this shape was last checked against; -1 before. */
   int acceptedVersion = -1;
 
+  private final boolean passThrough;
   private final Field[] sources;
   private final Field[] targets;
   private final boolean[] rewrap;
@@ -43,25 +49,36 @@ final class RowShape {
   RowShape(FormatConfig config, Schema valueSchema, Schema keySchema) {
     boolean structValue = valueSchema != null && valueSchema.type() == Schema.Type.STRUCT;
     List<Field> valueFields = structValue ? valueSchema.fields() : List.of();
-    this.rowSchema = rowSchema(config, valueSchema, valueFields, keySchema);
+    this.passThrough =
+        structValue
+            && keySchema == null
+            && !config.includeKafkaMetadata()
+            && config.nullValues() != FormatConfig.NullValues.WRITE;
+    this.rowSchema =
+        passThrough ? valueSchema : rowSchema(config, valueSchema, valueFields, keySchema);
     ParquetSchemas.toMessageType(rowSchema); // fails here, per record, not later for a whole file
     this.checkValues = ValueChecks.needed(rowSchema);
     this.sources = valueFields.toArray(new Field[0]);
     this.targets = new Field[sources.length];
     this.rewrap = new boolean[sources.length];
     for (int i = 0; i < sources.length; i++) {
-      targets[i] = rowSchema.field(sources[i].name());
-      rewrap[i] = needsRewrap(sources[i].schema(), targets[i].schema());
+      Field target = rowSchema.field(sources[i].name());
+      targets[i] = slot(target);
+      rewrap[i] = needsRewrap(sources[i].schema(), target.schema());
     }
     this.valueColumn =
-        valueSchema != null && !structValue ? rowSchema.field(RowColumns.VALUE) : null;
-    this.key = rowSchema.field(RowColumns.KEY);
+        valueSchema != null && !structValue ? slot(rowSchema.field(RowColumns.VALUE)) : null;
+    this.key = slot(rowSchema.field(RowColumns.KEY));
     this.rewrapKey = keySchema != null && needsRewrap(keySchema, key.schema());
-    this.topic = rowSchema.field(RowColumns.TOPIC);
-    this.partition = rowSchema.field(RowColumns.PARTITION);
-    this.offset = rowSchema.field(RowColumns.OFFSET);
-    this.timestamp = rowSchema.field(RowColumns.TIMESTAMP);
-    this.deleted = rowSchema.field(RowColumns.DELETED);
+    this.topic = slot(rowSchema.field(RowColumns.TOPIC));
+    this.partition = slot(rowSchema.field(RowColumns.PARTITION));
+    this.offset = slot(rowSchema.field(RowColumns.OFFSET));
+    this.timestamp = slot(rowSchema.field(RowColumns.TIMESTAMP));
+    this.deleted = slot(rowSchema.field(RowColumns.DELETED));
+  }
+
+  private static Field slot(Field field) {
+    return field == null ? null : new Field(null, field.index(), field.schema());
   }
 
   private static Schema rowSchema(
@@ -104,13 +121,12 @@ final class RowShape {
    * @param keyValue the key as the key column holds it (ignored without a key column)
    */
   Struct fill(Object value, Object keyValue, SinkRecord record) {
+    if (passThrough) {
+      return (Struct) value;
+    }
     Struct row = new Struct(rowSchema);
     if (sources.length > 0) {
-      Struct struct = (Struct) value;
-      for (int i = 0; i < sources.length; i++) {
-        Object fieldValue = struct.get(sources[i]);
-        row.put(targets[i], rewrap[i] ? rewrap(fieldValue, targets[i].schema()) : fieldValue);
-      }
+      copyFields((Struct) value, row);
     } else if (valueColumn != null) {
       row.put(valueColumn, value);
     }
@@ -129,6 +145,18 @@ final class RowShape {
       row.put(deleted, value == null);
     }
     return row;
+  }
+
+  private void copyFields(Struct value, Struct row) {
+    int i = 0;
+    try {
+      for (; i < sources.length; i++) {
+        Object fieldValue = value.get(sources[i]);
+        row.put(targets[i], rewrap[i] ? rewrap(fieldValue, targets[i].schema()) : fieldValue);
+      }
+    } catch (DataException e) {
+      throw new DataException("field " + sources[i].name() + ": " + e.getMessage(), e);
+    }
   }
 
   private static Schema optional(Schema schema) {

@@ -37,7 +37,7 @@ import org.apache.parquet.schema.MessageType;
  * </pre>
  */
 public final class ParquetWriteBench {
-  static final Schema ROW =
+  public static final Schema ROW =
       SchemaBuilder.struct()
           .field("id", Schema.INT64_SCHEMA)
           .field("customer", Schema.STRING_SCHEMA)
@@ -87,7 +87,7 @@ public final class ParquetWriteBench {
         ours.median(ours.wall) / raw.median(raw.wall), ours.median(ours.cpu) / raw.median(raw.cpu));
   }
 
-  interface Write {
+  public interface Write {
     void run() throws IOException;
   }
 
@@ -95,7 +95,7 @@ public final class ParquetWriteBench {
    * Wall-clock and thread-CPU rows/s plus bytes allocated per row. CPU time and allocation are
    * steadier than wall time on a shared machine.
    */
-  static final class Measure {
+  public static final class Measure {
     private static final com.sun.management.ThreadMXBean THREADS =
         (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
     private final String name;
@@ -107,7 +107,7 @@ public final class ParquetWriteBench {
     private double lastCpu;
     private double lastAllocated;
 
-    Measure(String name, int rows, int rounds) {
+    public Measure(String name, int rows, int rounds) {
       this.name = name;
       this.rows = rows;
       this.wall = new double[rounds];
@@ -115,7 +115,7 @@ public final class ParquetWriteBench {
       this.allocated = new double[rounds];
     }
 
-    void run(int round, Write write) throws IOException {
+    public void run(int round, Write write) throws IOException {
       long thread = Thread.currentThread().getId();
       long bytes = THREADS.getThreadAllocatedBytes(thread);
       long cpuStart = THREADS.getCurrentThreadCpuTime();
@@ -131,13 +131,13 @@ public final class ParquetWriteBench {
       }
     }
 
-    String last() {
+    public String last() {
       return String.format(
           "%s %,.0f rows/s wall, %,.0f rows/s cpu, %.0f B/row allocated",
           name, lastWall, lastCpu, lastAllocated);
     }
 
-    String summary() {
+    public String summary() {
       return String.format(
           "%s: %,.0f rows/s wall, %,.0f rows/s cpu, %.0f B/row allocated",
           name, median(wall), median(cpu), median(allocated));
@@ -150,7 +150,7 @@ public final class ParquetWriteBench {
     }
   }
 
-  static List<Struct> structs(int rows) {
+  public static List<Struct> structs(int rows) {
     List<Struct> structs = new ArrayList<>(rows);
     for (int i = 0; i < rows; i++) {
       long id = 1_000_000_000L + i;

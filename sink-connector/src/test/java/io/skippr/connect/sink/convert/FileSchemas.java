@@ -6,8 +6,8 @@ import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.errors.DataException;
 
-/** The schema of a file from the rows going into it. */
-public final class FileSchemas {
+/** The schema of a file from the rows going into it, folded as the sink's path buffers do. */
+final class FileSchemas {
   private FileSchemas() {}
 
   /**
@@ -18,7 +18,7 @@ public final class FileSchemas {
    * @throws DataException when the rows are empty or two row schemas cannot be reconciled (rows of
    *     one {@link LakeRowConverter} table always can)
    */
-  public static Schema widest(List<Struct> rows) {
+  static Schema widest(List<Struct> rows) {
     if (rows.isEmpty()) {
       throw new DataException("a file needs at least one row");
     }

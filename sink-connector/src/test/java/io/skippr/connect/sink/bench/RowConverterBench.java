@@ -1,0 +1,91 @@
+package io.skippr.connect.sink.bench;
+
+import io.skippr.connect.sink.convert.FormatConfig;
+import io.skippr.connect.sink.convert.LakeRow;
+import io.skippr.connect.sink.convert.LakeRowConverter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.record.TimestampType;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.json.JsonConverter;
+import org.apache.kafka.connect.sink.SinkRecord;
+
+/**
+ * Converts the bench rows of {@link ParquetWriteBench} as sink records, with a schema and as
+ * schemaless JSON, with key and Kafka metadata columns on; prints records/s and bytes allocated per
+ * record. Run it like ParquetWriteBench with {@code -Dexec.mainClass=...RowConverterBench}.
+ */
+public final class RowConverterBench {
+  private RowConverterBench() {}
+
+  public static void main(String[] args) throws Exception {
+    int rows = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
+    int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+    List<Struct> structs = ParquetWriteBench.structs(rows);
+    List<SinkRecord> withSchema = new ArrayList<>(rows);
+    List<SinkRecord> schemaless = new ArrayList<>(rows);
+    JsonConverter json = new JsonConverter();
+    json.configure(Map.of("schemas.enable", "false"), false);
+    JsonConverter withSchemas = new JsonConverter();
+    withSchemas.configure(Map.of("schemas.enable", "true"), false);
+    for (int i = 0; i < rows; i++) {
+      Struct value = structs.get(i);
+      withSchema.add(record(ParquetWriteBench.ROW, value, i));
+      // Schemaless values as JsonConverter(schemas.enable=false) hands them to the task.
+      byte[] bytes = withSchemas.fromConnectData("t", ParquetWriteBench.ROW, value);
+      String payload = new String(bytes, StandardCharsets.UTF_8);
+      String plain = payload.substring(payload.indexOf("\"payload\":") + 10, payload.length() - 1);
+      schemaless.add(
+          record(null, json.toConnectData("t", plain.getBytes(StandardCharsets.UTF_8)).value(), i));
+    }
+    FormatConfig config =
+        new FormatConfig(
+            FormatConfig.Codec.SNAPPY,
+            FormatConfig.DEFAULT_ROW_GROUP_BYTES,
+            true,
+            true,
+            FormatConfig.NullValues.IGNORE,
+            "${topic}");
+    ParquetWriteBench.Measure structMeasure =
+        new ParquetWriteBench.Measure("struct records", rows, rounds);
+    ParquetWriteBench.Measure jsonMeasure =
+        new ParquetWriteBench.Measure("schemaless records", rows, rounds);
+    long[] sink = new long[1];
+    for (int round = -2; round < rounds; round++) {
+      structMeasure.run(round, () -> convertAll(config, withSchema, sink));
+      jsonMeasure.run(round, () -> convertAll(config, schemaless, sink));
+      System.out.printf(
+          "%s round %d: %s; %s%n",
+          round < 0 ? "warm-up" : "measured", round, structMeasure.last(), jsonMeasure.last());
+    }
+    System.out.println("median " + structMeasure.summary());
+    System.out.println("median " + jsonMeasure.summary());
+    System.out.println("(estimated bytes checksum " + sink[0] + ")");
+  }
+
+  private static void convertAll(FormatConfig config, List<SinkRecord> records, long[] sink) {
+    LakeRowConverter converter = new LakeRowConverter(config);
+    long bytes = 0;
+    for (int i = 0, n = records.size(); i < n; i++) {
+      LakeRow row = converter.convert(records.get(i));
+      bytes += row.estimatedBytes();
+    }
+    sink[0] += bytes;
+  }
+
+  private static SinkRecord record(Schema schema, Object value, long offset) {
+    return new SinkRecord(
+        "orders",
+        (int) (offset % 3),
+        Schema.STRING_SCHEMA,
+        "order-" + offset,
+        schema,
+        value,
+        offset,
+        1_767_225_600_000L + offset,
+        TimestampType.CREATE_TIME);
+  }
+}
