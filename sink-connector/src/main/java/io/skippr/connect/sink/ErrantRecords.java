@@ -13,7 +13,6 @@ final class ErrantRecords {
 
   private final ErrantRecordReporter reporter;
   private final boolean tolerated;
-  private long reported;
 
   /**
    * @param reporter the worker's reporter, or null when it has none
@@ -36,13 +35,8 @@ final class ErrantRecords {
       throw new ConnectException(
           "Rejected record at " + position + ": " + reason.getMessage(), reason);
     }
-    reported++;
     LOG.debug("Reporting rejected record at {}: {}", position, reason.getMessage());
     reporter.report(record, reason);
-  }
-
-  long reported() {
-    return reported;
   }
 
   static String position(SinkRecord record) {

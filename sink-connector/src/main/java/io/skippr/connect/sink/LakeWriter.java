@@ -196,17 +196,25 @@ public final class LakeWriter {
   private record Routed(LakeRow row, String path) {}
 
   private Routed route(TpWriter writer, SinkRecord record) {
+    LakeRow row;
     try {
-      LakeRow row = parts.converter().convert(record);
-      if (row == null) {
-        return null;
-      }
-      if (LakeLayout.SYSTEM_DIR.equals(row.table())) {
+      row = parts.converter().convert(record);
+      if (row != null && LakeLayout.SYSTEM_DIR.equals(row.table())) {
         throw new RecordRejectedException(
             "table name '" + LakeLayout.SYSTEM_DIR + "' is reserved for the lake's logs");
       }
-      String path = parts.partitioner().partitionPath(record, row.row(), writer.unit.wallclockMs());
-      return new Routed(row, path);
+    } catch (RecordRejectedException e) {
+      errant.reject(record, e);
+      return null;
+    }
+    return row == null ? null : withPath(writer, record, row);
+  }
+
+  /** The row with its partition path under the writer's open unit; null when rejected. */
+  private Routed withPath(TpWriter writer, SinkRecord record, LakeRow row) {
+    try {
+      return new Routed(
+          row, parts.partitioner().partitionPath(record, row.row(), writer.unit.wallclockMs()));
     } catch (RecordRejectedException e) {
       errant.reject(record, e);
       return null;
@@ -230,7 +238,8 @@ public final class LakeWriter {
       }
       rotate(writer, "schema change");
       beginUnit(writer);
-      routed = route(writer, record);
+      // The new unit has its own wall clock, so the path is computed again.
+      routed = withPath(writer, record, row);
       if (routed == null) {
         return;
       }

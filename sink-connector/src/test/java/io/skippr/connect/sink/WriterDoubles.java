@@ -18,43 +18,37 @@ import org.apache.kafka.connect.sink.SinkRecord;
 /** Small stand-ins for the format, partitioning and schema parts, so writer tests stay fast. */
 final class WriterDoubles {
   /** Value schema of test records: the position, a partition path value, a size estimate. */
-  static final Schema VALUE =
-      SchemaBuilder.struct()
-          .name("Value")
-          .field("partition", Schema.INT32_SCHEMA)
-          .field("offset", Schema.INT64_SCHEMA)
-          .field("bucket", Schema.STRING_SCHEMA)
-          .field("size", Schema.INT64_SCHEMA)
-          .field("reject", Schema.OPTIONAL_BOOLEAN_SCHEMA)
-          .build();
+  static final Schema VALUE = valueSchema(Schema.STRING_SCHEMA, false);
 
   /** {@link #VALUE} plus an optional field: widenable. */
-  static final Schema WIDER =
-      SchemaBuilder.struct()
-          .name("Value")
-          .field("partition", Schema.INT32_SCHEMA)
-          .field("offset", Schema.INT64_SCHEMA)
-          .field("bucket", Schema.STRING_SCHEMA)
-          .field("size", Schema.INT64_SCHEMA)
-          .field("reject", Schema.OPTIONAL_BOOLEAN_SCHEMA)
-          .field("extra", Schema.OPTIONAL_STRING_SCHEMA)
-          .build();
+  static final Schema WIDER = valueSchema(Schema.STRING_SCHEMA, true);
 
   /** {@link #VALUE} with {@code bucket} as a number: cannot share a file with {@link #VALUE}. */
-  static final Schema CLASHING =
-      SchemaBuilder.struct()
-          .name("Value")
-          .field("partition", Schema.INT32_SCHEMA)
-          .field("offset", Schema.INT64_SCHEMA)
-          .field("bucket", Schema.INT32_SCHEMA)
-          .field("size", Schema.INT64_SCHEMA)
-          .field("reject", Schema.OPTIONAL_BOOLEAN_SCHEMA)
-          .build();
+  static final Schema CLASHING = valueSchema(Schema.INT32_SCHEMA, false);
 
   private WriterDoubles() {}
 
+  private static Schema valueSchema(Schema bucket, boolean extra) {
+    SchemaBuilder builder =
+        SchemaBuilder.struct()
+            .name("Value")
+            .field("partition", Schema.INT32_SCHEMA)
+            .field("offset", Schema.INT64_SCHEMA)
+            .field("bucket", bucket)
+            .field("size", Schema.INT64_SCHEMA)
+            .field("reject", Schema.OPTIONAL_BOOLEAN_SCHEMA);
+    if (extra) {
+      builder.field("extra", Schema.OPTIONAL_STRING_SCHEMA);
+    }
+    return builder.build();
+  }
+
   static Struct value(int partition, long offset, String bucket, long size) {
-    return new Struct(VALUE)
+    return value(VALUE, partition, offset, bucket, size);
+  }
+
+  static Struct value(Schema schema, int partition, long offset, Object bucket, long size) {
+    return new Struct(schema)
         .put("partition", partition)
         .put("offset", offset)
         .put("bucket", bucket)
