@@ -1,15 +1,20 @@
 package io.skippr.connect.state.dynamodb;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.skippr.connect.state.api.StateEntry;
+import io.skippr.connect.state.api.StateKey;
 import io.skippr.connect.state.api.StateKind;
+import io.skippr.connect.state.api.StateStore;
 import io.skippr.connect.state.api.StateStoreConfig;
 import io.skippr.connect.state.api.StateStoreContractTest;
 import io.skippr.connect.state.api.StateStoreException;
 import io.skippr.connect.state.api.StateStores;
 import io.skippr.connect.state.api.StoreEnvironment;
 import io.skippr.connect.testkit.DynaliteServer;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -102,6 +107,29 @@ class DynamoDbStateStoreIT extends StateStoreContractTest {
             () -> StateStores.open(config, StoreEnvironment.of(Map.of(), workingDirectory)))
         .isInstanceOf(StateStoreException.class)
         .hasMessageContaining("needs partition key scope and sort key key");
+  }
+
+  @Test
+  void rowsSurviveAServerKilledAndRestartedOnTheSameData() {
+    Path data = workingDirectory.resolve("dynalite-data");
+    StateKey key = key(StateKind.OFFSET, "durable");
+    Map<String, String> config = new HashMap<>(storeConfig());
+    try (DynaliteServer first = DynaliteServer.start(data)) {
+      config.put(StateStoreConfig.STORE_DYNAMODB_ENDPOINT, first.endpoint().toString());
+      try (StateStore s =
+          StateStores.open(config, StoreEnvironment.of(Map.of(), workingDirectory))) {
+        s.put(key, utf8("kept"));
+      }
+    }
+    try (DynaliteServer second = DynaliteServer.start(data)) {
+      config.put(StateStoreConfig.STORE_DYNAMODB_ENDPOINT, second.endpoint().toString());
+      try (StateStore s =
+          StateStores.open(config, StoreEnvironment.of(Map.of(), workingDirectory))) {
+        StateEntry row = s.get(key).orElseThrow();
+        assertThat(row.value()).asString(UTF_8).isEqualTo("kept");
+        assertThat(row.version()).isEqualTo(1);
+      }
+    }
   }
 
   @Test
