@@ -41,12 +41,20 @@ public final class DynaliteServer implements AutoCloseable {
 
   /** Starts a server keeping its tables in LevelDB under {@code dataDirectory} (null: memory). */
   public static DynaliteServer start(Path dataDirectory) {
+    return start(dataDirectory, Duration.ZERO);
+  }
+
+  /**
+   * Starts a server whose tables stay CREATING/DELETING/UPDATING for {@code tableStateDelay}, as
+   * real DynamoDB's do, to test code that waits for a table to become ACTIVE.
+   */
+  public static DynaliteServer start(Path dataDirectory, Duration tableStateDelay) {
     Path home = LocalProcesses.repositoryFolder("testkit/servers/dynalite", DIR_PROPERTY);
     install(home);
     IllegalStateException last = null;
     for (int attempt = 0; attempt < 3; attempt++) {
       try {
-        return launch(home, dataDirectory, LocalProcesses.freePort());
+        return launch(home, dataDirectory, tableStateDelay, LocalProcesses.freePort());
       } catch (IllegalStateException e) {
         last = e; // most likely lost the race for the port: try another
       }
@@ -76,7 +84,9 @@ public final class DynaliteServer implements AutoCloseable {
     }
   }
 
-  private static DynaliteServer launch(Path home, Path dataDirectory, int port) {
+  private static DynaliteServer launch(
+      Path home, Path dataDirectory, Duration tableStateDelay, int port) {
+    String delay = Long.toString(tableStateDelay.toMillis());
     List<String> command = new ArrayList<>();
     command.addAll(
         List.of(
@@ -87,11 +97,11 @@ public final class DynaliteServer implements AutoCloseable {
             "--port",
             Integer.toString(port),
             "--createTableMs",
-            "0",
+            delay,
             "--deleteTableMs",
-            "0",
+            delay,
             "--updateTableMs",
-            "0"));
+            delay));
     if (dataDirectory != null) {
       command.addAll(List.of("--path", dataDirectory.toAbsolutePath().toString()));
     }

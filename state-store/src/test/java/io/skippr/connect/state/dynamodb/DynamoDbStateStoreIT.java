@@ -15,6 +15,7 @@ import io.skippr.connect.state.api.StateStores;
 import io.skippr.connect.state.api.StoreEnvironment;
 import io.skippr.connect.testkit.DynaliteServer;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -128,6 +129,18 @@ class DynamoDbStateStoreIT extends StateStoreContractTest {
         StateEntry row = s.get(key).orElseThrow();
         assertThat(row.value()).asString(UTF_8).isEqualTo("kept");
         assertThat(row.version()).isEqualTo(1);
+      }
+    }
+  }
+
+  @Test
+  void aCreatedTableIsUsedOnlyOnceItIsActive() {
+    try (DynaliteServer slow = DynaliteServer.start(null, Duration.ofMillis(1500))) {
+      Map<String, String> config = new HashMap<>(storeConfig());
+      config.put(StateStoreConfig.STORE_DYNAMODB_ENDPOINT, slow.endpoint().toString());
+      try (StateStore s =
+          StateStores.open(config, StoreEnvironment.of(Map.of(), workingDirectory))) {
+        assertThat(s.put(key(StateKind.OFFSET, "first"), utf8("x")).version()).isEqualTo(1);
       }
     }
   }
