@@ -2,6 +2,7 @@ package io.skippr.connect.sink.convert;
 
 import io.skippr.connect.schema.SchemaInference;
 import io.skippr.connect.schema.SchemaMarkers;
+import io.skippr.connect.schema.Schemas;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -149,11 +150,11 @@ final class SchemalessFit {
     if (!(value instanceof Number number)) {
       return expect(current, false, value, path);
     }
-    Schema.Type needed = numberType(number);
-    if (rank(needed) <= rank(current.type())) {
+    Schema.Type wider = Schemas.widerNumeric(current.type(), numberType(number));
+    if (wider == current.type()) {
       return current;
     }
-    SchemaBuilder builder = SchemaBuilder.type(needed);
+    SchemaBuilder builder = SchemaBuilder.type(wider);
     return current.isOptional() ? builder.optional().build() : builder.build();
   }
 
@@ -178,21 +179,6 @@ final class SchemalessFit {
     return integer.bitLength() < 32 ? Schema.Type.INT32 : Schema.Type.INT64;
   }
 
-  private static int rank(Schema.Type type) {
-    switch (type) {
-      case INT8:
-        return 1;
-      case INT16:
-        return 2;
-      case INT32:
-        return 3;
-      case INT64:
-        return 4;
-      default:
-        return 5; // floating: any number fits
-    }
-  }
-
   private static Schema expect(Schema current, boolean ok, Object value, String path) {
     if (ok) {
       return current;
@@ -206,7 +192,7 @@ final class SchemalessFit {
   }
 
   private static String describe(Schema schema) {
-    return io.skippr.connect.schema.Schemas.typeName(schema);
+    return Schemas.typeName(schema);
   }
 
   private static String describe(Object value) {

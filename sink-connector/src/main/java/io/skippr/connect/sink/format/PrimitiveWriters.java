@@ -15,7 +15,7 @@ import org.apache.kafka.connect.errors.DataException;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 
-/** Writers for the leaf types; numbers go through {@link Number} so narrower rows widen. */
+/** Writers for the leaf types. */
 final class PrimitiveWriters {
   private static final long MILLIS_PER_DAY = 86_400_000L;
 
@@ -24,9 +24,11 @@ final class PrimitiveWriters {
   static ValueWriter forSchema(Schema schema, String path) {
     String logical = schema.name();
     if (Timestamp.LOGICAL_NAME.equals(logical)) {
-      return new TimestampWriter();
+      return (consumer, value) -> consumer.addLong(((java.util.Date) value).getTime());
     } else if (Date.LOGICAL_NAME.equals(logical)) {
-      return new DateWriter();
+      return (consumer, value) ->
+          consumer.addInteger(
+              (int) Math.floorDiv(((java.util.Date) value).getTime(), MILLIS_PER_DAY));
     } else if (Time.LOGICAL_NAME.equals(logical)) {
       return new TimeWriter(path);
     } else if (Decimal.LOGICAL_NAME.equals(logical)) {
@@ -37,94 +39,37 @@ final class PrimitiveWriters {
       case INT8:
       case INT16:
       case INT32:
-        return new IntWriter();
+        // Numbers go through Number, so narrower row values widen to the file's type.
+        return (consumer, value) -> consumer.addInteger(((Number) value).intValue());
       case INT64:
-        return new LongWriter();
+        return (consumer, value) -> consumer.addLong(((Number) value).longValue());
       case FLOAT32:
-        return new FloatWriter();
+        return (consumer, value) -> consumer.addFloat(((Number) value).floatValue());
       case FLOAT64:
-        return new DoubleWriter();
+        return (consumer, value) -> consumer.addDouble(((Number) value).doubleValue());
       case BOOLEAN:
-        return new BooleanWriter();
+        return (consumer, value) -> consumer.addBoolean((Boolean) value);
       case STRING:
-        return new StringWriter();
+        // Array-backed: Parquet compares, hashes and copies these faster than fromString's buffers.
+        return (consumer, value) ->
+            consumer.addBinary(
+                Binary.fromConstantByteArray(((String) value).getBytes(StandardCharsets.UTF_8)));
       case BYTES:
-        return new BytesWriter();
+        return PrimitiveWriters::writeBytes;
       default:
         throw new DataException("field " + path + ": unsupported type " + schema.type());
     }
   }
 
-  static final class IntWriter extends ValueWriter {
-    @Override
-    void write(RecordConsumer consumer, Object value) {
-      consumer.addInteger(((Number) value).intValue());
+  private static void writeBytes(RecordConsumer consumer, Object value) {
+    if (value instanceof byte[] bytes) {
+      consumer.addBinary(Binary.fromConstantByteArray(bytes));
+    } else {
+      consumer.addBinary(Binary.fromConstantByteBuffer(((ByteBuffer) value).duplicate()));
     }
   }
 
-  static final class LongWriter extends ValueWriter {
-    @Override
-    void write(RecordConsumer consumer, Object value) {
-      consumer.addLong(((Number) value).longValue());
-    }
-  }
-
-  static final class FloatWriter extends ValueWriter {
-    @Override
-    void write(RecordConsumer consumer, Object value) {
-      consumer.addFloat(((Number) value).floatValue());
-    }
-  }
-
-  static final class DoubleWriter extends ValueWriter {
-    @Override
-    void write(RecordConsumer consumer, Object value) {
-      consumer.addDouble(((Number) value).doubleValue());
-    }
-  }
-
-  static final class BooleanWriter extends ValueWriter {
-    @Override
-    void write(RecordConsumer consumer, Object value) {
-      consumer.addBoolean((Boolean) value);
-    }
-  }
-
-  static final class StringWriter extends ValueWriter {
-    @Override
-    void write(RecordConsumer consumer, Object value) {
-      // Array-backed: Parquet compares, hashes and copies these faster than fromString's buffers.
-      consumer.addBinary(
-          Binary.fromConstantByteArray(((String) value).getBytes(StandardCharsets.UTF_8)));
-    }
-  }
-
-  static final class BytesWriter extends ValueWriter {
-    @Override
-    void write(RecordConsumer consumer, Object value) {
-      if (value instanceof byte[]) {
-        consumer.addBinary(Binary.fromConstantByteArray((byte[]) value));
-      } else {
-        consumer.addBinary(Binary.fromConstantByteBuffer(((ByteBuffer) value).duplicate()));
-      }
-    }
-  }
-
-  static final class TimestampWriter extends ValueWriter {
-    @Override
-    void write(RecordConsumer consumer, Object value) {
-      consumer.addLong(((java.util.Date) value).getTime());
-    }
-  }
-
-  static final class DateWriter extends ValueWriter {
-    @Override
-    void write(RecordConsumer consumer, Object value) {
-      consumer.addInteger((int) Math.floorDiv(((java.util.Date) value).getTime(), MILLIS_PER_DAY));
-    }
-  }
-
-  static final class TimeWriter extends ValueWriter {
+  static final class TimeWriter implements ValueWriter {
     private final String path;
 
     TimeWriter(String path) {
@@ -132,7 +77,7 @@ final class PrimitiveWriters {
     }
 
     @Override
-    void write(RecordConsumer consumer, Object value) {
+    public void write(RecordConsumer consumer, Object value) {
       long millis = ((java.util.Date) value).getTime();
       if (millis < 0 || millis >= MILLIS_PER_DAY) {
         throw new DataException(
@@ -142,7 +87,7 @@ final class PrimitiveWriters {
     }
   }
 
-  static final class DecimalWriter extends ValueWriter {
+  static final class DecimalWriter implements ValueWriter {
     private final int precision;
     private final int scale;
     private final String path;
@@ -156,7 +101,7 @@ final class PrimitiveWriters {
     }
 
     @Override
-    void write(RecordConsumer consumer, Object value) {
+    public void write(RecordConsumer consumer, Object value) {
       BigInteger unscaled = unscaled((BigDecimal) value);
       if (precision <= 9) {
         consumer.addInteger(unscaled.intValue());

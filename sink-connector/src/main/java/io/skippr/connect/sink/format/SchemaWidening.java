@@ -1,6 +1,7 @@
 package io.skippr.connect.sink.format;
 
 import io.skippr.connect.schema.SchemaMarkers;
+import io.skippr.connect.schema.Schemas;
 import java.util.Objects;
 import org.apache.kafka.connect.data.Decimal;
 import org.apache.kafka.connect.data.Field;
@@ -86,34 +87,14 @@ public final class SchemaWidening {
     if (row.type() == file.type()) {
       return true;
     }
-    int from = integerRank(row.type());
-    if (from > 0 && file.type() == Schema.Type.FLOAT64) {
-      return true;
-    }
-    if (from > 0 && integerRank(file.type()) > from) {
-      return true;
-    }
-    return row.type() == Schema.Type.FLOAT32 && file.type() == Schema.Type.FLOAT64;
+    return Schemas.isPlain(row)
+        && Schemas.isPlain(file)
+        && Schemas.widerNumeric(row.type(), file.type()) == file.type();
   }
 
   private static boolean isLogical(Schema schema) {
     String name = schema.name();
     return name != null && name.startsWith("org.apache.kafka.connect.data.");
-  }
-
-  private static int integerRank(Schema.Type type) {
-    switch (type) {
-      case INT8:
-        return 1;
-      case INT16:
-        return 2;
-      case INT32:
-        return 3;
-      case INT64:
-        return 4;
-      default:
-        return 0;
-    }
   }
 
   private static String describe(Schema schema) {

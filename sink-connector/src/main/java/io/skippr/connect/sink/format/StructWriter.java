@@ -14,7 +14,7 @@ import org.apache.parquet.io.api.RecordConsumer;
  * computes once which row field feeds each file column; the last one is checked by identity, so a
  * run of rows sharing a schema costs one pointer compare per struct.
  */
-final class StructWriter extends ValueWriter {
+final class StructWriter implements ValueWriter {
   private static final int MAX_ALIGNMENTS = 1024;
 
   private final Schema fileSchema;
@@ -43,7 +43,7 @@ final class StructWriter extends ValueWriter {
   }
 
   @Override
-  void write(RecordConsumer consumer, Object value) {
+  public void write(RecordConsumer consumer, Object value) {
     consumer.startGroup();
     writeFields(consumer, (Struct) value);
     consumer.endGroup();

@@ -6,6 +6,7 @@ import org.apache.parquet.io.api.RecordConsumer;
  * Writes one non-null Connect value into the current Parquet field. A tree of these is built once
  * per file schema, so writing a row does no schema work.
  */
-abstract class ValueWriter {
-  abstract void write(RecordConsumer consumer, Object value);
+@FunctionalInterface
+interface ValueWriter {
+  void write(RecordConsumer consumer, Object value);
 }

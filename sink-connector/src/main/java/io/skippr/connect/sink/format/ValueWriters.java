@@ -25,7 +25,7 @@ final class ValueWriters {
   }
 
   /** {@code group (LIST) { repeated group list { element } }}. */
-  static final class ListWriter extends ValueWriter {
+  static final class ListWriter implements ValueWriter {
     private final ValueWriter element;
     private final boolean elementRequired;
     private final String path;
@@ -37,7 +37,7 @@ final class ValueWriters {
     }
 
     @Override
-    void write(RecordConsumer consumer, Object value) {
+    public void write(RecordConsumer consumer, Object value) {
       List<?> list = (List<?>) value;
       consumer.startGroup();
       if (!list.isEmpty()) {
@@ -71,7 +71,7 @@ final class ValueWriters {
   }
 
   /** {@code group (MAP) { repeated group key_value { required key; value } }}. */
-  static final class MapWriter extends ValueWriter {
+  static final class MapWriter implements ValueWriter {
     private final ValueWriter key;
     private final ValueWriter value;
     private final boolean valueRequired;
@@ -85,7 +85,7 @@ final class ValueWriters {
     }
 
     @Override
-    void write(RecordConsumer consumer, Object map) {
+    public void write(RecordConsumer consumer, Object map) {
       Map<?, ?> entries = (Map<?, ?>) map;
       consumer.startGroup();
       if (!entries.isEmpty()) {

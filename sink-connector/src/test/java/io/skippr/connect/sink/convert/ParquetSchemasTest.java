@@ -10,15 +10,18 @@ import org.apache.kafka.connect.errors.DataException;
 import org.junit.jupiter.api.Test;
 
 class ParquetSchemasTest {
-  private static final Schema ROW =
-      SchemaBuilder.struct()
-          .field("id", Schema.INT64_SCHEMA)
-          .field("tags", SchemaBuilder.array(Schema.OPTIONAL_STRING_SCHEMA).optional().build())
-          .field(
-              "attrs",
-              SchemaBuilder.map(Schema.STRING_SCHEMA, Schema.INT32_SCHEMA).optional().build())
-          .field("price", Decimal.builder(2).optional().build())
-          .build();
+  private static final Schema ROW = row(SchemaBuilder.struct(), Schema.INT64_SCHEMA);
+
+  private static Schema row(SchemaBuilder builder, Schema id) {
+    return builder
+        .field("id", id)
+        .field("tags", SchemaBuilder.array(Schema.OPTIONAL_STRING_SCHEMA).optional().build())
+        .field(
+            "attrs",
+            SchemaBuilder.map(Schema.STRING_SCHEMA, Schema.INT32_SCHEMA).optional().build())
+        .field("price", Decimal.builder(2).optional().build())
+        .build();
+  }
 
   @Test
   void writesListsMapsAndDecimalsInTheStandardLayouts() {
@@ -52,25 +55,10 @@ class ParquetSchemasTest {
   @Test
   void fingerprintIsStableAndFollowsTheFileLayout() throws Exception {
     Schema same =
-        SchemaBuilder.struct()
-            .name("Renamed")
-            .doc("docs do not change the file")
-            .field("id", Schema.INT64_SCHEMA)
-            .field("tags", SchemaBuilder.array(Schema.OPTIONAL_STRING_SCHEMA).optional().build())
-            .field(
-                "attrs",
-                SchemaBuilder.map(Schema.STRING_SCHEMA, Schema.INT32_SCHEMA).optional().build())
-            .field("price", Decimal.builder(2).optional().build())
-            .build();
-    Schema optionalId =
-        SchemaBuilder.struct()
-            .field("id", Schema.OPTIONAL_INT64_SCHEMA)
-            .field("tags", SchemaBuilder.array(Schema.OPTIONAL_STRING_SCHEMA).optional().build())
-            .field(
-                "attrs",
-                SchemaBuilder.map(Schema.STRING_SCHEMA, Schema.INT32_SCHEMA).optional().build())
-            .field("price", Decimal.builder(2).optional().build())
-            .build();
+        row(
+            SchemaBuilder.struct().name("Renamed").doc("docs do not change the file"),
+            Schema.INT64_SCHEMA);
+    Schema optionalId = row(SchemaBuilder.struct(), Schema.OPTIONAL_INT64_SCHEMA);
 
     // The canonical form: a change here changes every commit log entry's schema fingerprint.
     String canonical =

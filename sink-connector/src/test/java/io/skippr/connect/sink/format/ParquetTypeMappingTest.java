@@ -200,6 +200,48 @@ class ParquetTypeMappingTest {
         .containsEntry("ts", -1L);
   }
 
+  @Test
+  void nestsContainersInContainers() throws Exception {
+    Schema matrix = SchemaBuilder.array(SchemaBuilder.array(Schema.INT32_SCHEMA).build()).build();
+    Schema byCode =
+        SchemaBuilder.map(Schema.INT32_SCHEMA, SchemaBuilder.array(ITEM).optional().build())
+            .build();
+    Schema nested =
+        SchemaBuilder.struct()
+            .field("matrix", matrix)
+            .field("by_code", byCode)
+            .field(
+                "wrapper",
+                SchemaBuilder.struct().field("maps", SchemaBuilder.array(byCode).build()).build())
+            .build();
+    Map<Integer, List<Struct>> codes = new LinkedHashMap<>();
+    codes.put(7, List.of(new Struct(ITEM).put("sku", "s7").put("qty", 1)));
+    codes.put(-1, null);
+    Struct row =
+        new Struct(nested)
+            .put("matrix", List.of(List.of(1, 2), List.of(), List.of(3)))
+            .put("by_code", codes)
+            .put(
+                "wrapper",
+                new Struct(nested.field("wrapper").schema()).put("maps", List.of(codes, Map.of())));
+    files.write("n", FormatConfig.defaults(), nested, List.of(row));
+
+    assertThat(files.types("n"))
+        .containsEntry("matrix", "INTEGER[][]")
+        .containsEntry("by_code", "MAP(INTEGER, STRUCT(sku VARCHAR, qty INTEGER)[])")
+        .containsEntry(
+            "wrapper", "STRUCT(maps MAP(INTEGER, STRUCT(sku VARCHAR, qty INTEGER)[])[])");
+    assertThat(
+            files.query(
+                "SELECT matrix::VARCHAR AS matrix, by_code::VARCHAR AS by_code,"
+                    + " wrapper::VARCHAR AS wrapper FROM ${table:n}"))
+        .containsExactly(
+            Map.of(
+                "matrix", "[[1, 2], [], [3]]",
+                "by_code", "{7=[{'sku': s7, 'qty': 1}], -1=NULL}",
+                "wrapper", "{'maps': [{7=[{'sku': s7, 'qty': 1}], -1=NULL}, {}]}"));
+  }
+
   static Struct fullRow() {
     Struct inner = new Struct(INNER).put("x", "deep");
     Map<String, Long> attrs = new LinkedHashMap<>();
