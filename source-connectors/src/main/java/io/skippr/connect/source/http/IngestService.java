@@ -40,6 +40,9 @@ public final class IngestService {
   private final PointRecords points;
   private final RejectionRecords rejections;
 
+  /** One parser per HTTP thread, so its name cache stays warm across requests. */
+  private final ThreadLocal<LineProtocolParser> parsers;
+
   public IngestService(
       LimitsConfig.Values limits,
       AdmissionConfig.Values admissionConfig,
@@ -53,6 +56,7 @@ public final class IngestService {
     this.handoff = handoff;
     this.points = new PointRecords(topics);
     this.rejections = new RejectionRecords(topics.rejectionTopic(), limits.rows().maxLineBytes());
+    this.parsers = ThreadLocal.withInitial(() -> new LineProtocolParser(limits.rows()));
   }
 
   /** True when the in-flight limits are reached: answer 429 before reading the body. */
@@ -89,7 +93,7 @@ public final class IngestService {
     long nowNanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
     WriteTicket ticket = new WriteTicket();
     LineReader reader = new LineReader(body.stream(), limits.rows().maxLineBytes());
-    LineProtocolParser parser = new LineProtocolParser(limits.rows());
+    LineProtocolParser parser = parsers.get();
     List<TrackedRecord> data = new ArrayList<>();
     List<RejectedRow> rejected = new ArrayList<>();
     int rows = 0;

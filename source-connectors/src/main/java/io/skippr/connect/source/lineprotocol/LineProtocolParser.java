@@ -17,8 +17,8 @@ import java.util.List;
  * tabs, accepts several spaces between the sections, trailing spaces, and a CR before the LF. Tag
  * and field keys named {@code time} are rejected (that column holds the timestamp).
  *
- * <p>A parser keeps a scratch buffer and is not thread-safe: use one per request. No exception
- * escapes {@link #parseLine}: any problem becomes a {@link Rejection}.
+ * <p>A parser keeps a scratch buffer and a cache of recent names and is not thread-safe: keep one
+ * per thread. No exception escapes {@link #parseLine}: any problem becomes a {@link Rejection}.
  */
 public final class LineProtocolParser {
 
@@ -29,6 +29,7 @@ public final class LineProtocolParser {
 
   private final LineLimits limits;
   private final NumberParser numbers = new NumberParser();
+  private final NameCache names = new NameCache();
   private byte[] scratch = new byte[256];
   private byte[] buf;
   private int pos;
@@ -352,7 +353,15 @@ public final class LineProtocolParser {
       pos++;
     }
     checkName(element, n, start);
-    return decode(n, ascii, start);
+    if (n > NameCache.MAX_NAME_BYTES) {
+      return decode(n, ascii, start);
+    }
+    String cached = names.get(scratch, n);
+    if (cached == null) {
+      cached = decode(n, ascii, start);
+      names.put(scratch, n, cached);
+    }
+    return cached;
   }
 
   private void checkName(Element element, int n, int start) {

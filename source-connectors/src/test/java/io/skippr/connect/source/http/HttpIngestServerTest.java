@@ -129,7 +129,7 @@ class HttpIngestServerTest {
       assertThat(inflated.statusCode()).isEqualTo(413);
       assertThat(JSON.readTree(inflated.body()).get("message").asText())
           .isEqualTo("decompressed request body larger than 2000 bytes");
-      assertThat(h.sent).isEmpty();
+      assertThat(h.sent()).isEmpty();
     }
   }
 
@@ -149,7 +149,7 @@ class HttpIngestServerTest {
       HttpResponse<String> second = h.post("/write", "m v=2\n".repeat(5));
       assertThat(second.statusCode()).isEqualTo(429);
       assertThat(second.headers().firstValue("Retry-After")).contains("7");
-      for (SourceRecord r : h.sent) {
+      for (SourceRecord r : h.sent()) {
         h.task.commitRecord(r, null);
       }
       assertThat(first.get().statusCode()).isEqualTo(204);
@@ -169,8 +169,8 @@ class HttpIngestServerTest {
       h.acks(TaskHarness.Acks.NONE);
       HttpResponse<String> unacked = h.post("/write", "m v=3\n");
       assertThat(unacked.statusCode()).isEqualTo(503);
-      assertThat(h.sent).hasSize(1);
-      assertThat(((Struct) h.sent.get(0).value()).get("v")).isEqualTo(3.0);
+      assertThat(h.sent()).hasSize(1);
+      assertThat(((Struct) h.sent().get(0).value()).get("v")).isEqualTo(3.0);
     }
   }
 
@@ -274,7 +274,7 @@ class HttpIngestServerTest {
 
   private static void awaitSent(TaskHarness h, int count) throws InterruptedException {
     long deadline = System.nanoTime() + 10_000_000_000L;
-    while (h.sent.size() < count) {
+    while (h.sent().size() < count) {
       assertThat(System.nanoTime()).as("records reached Connect in time").isLessThan(deadline);
       Thread.sleep(5);
     }

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.zip.GZIPOutputStream;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
@@ -31,8 +30,9 @@ final class TaskHarness implements AutoCloseable {
   }
 
   final HttpIngestSourceTask task = new HttpIngestSourceTask();
-  final List<SourceRecord> sent = new CopyOnWriteArrayList<>();
-  private final HttpClient client = HttpClient.newHttpClient();
+  private final List<SourceRecord> sent = new ArrayList<>();
+  private final HttpClient client =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
   private volatile Acks acks = Acks.ALL;
   private volatile boolean polling = true;
   private volatile boolean paused;
@@ -76,7 +76,9 @@ final class TaskHarness implements AutoCloseable {
           continue;
         }
         for (SourceRecord r : batch) {
-          sent.add(r);
+          synchronized (sent) {
+            sent.add(r);
+          }
           switch (acks) {
             case ALL -> task.commitRecord(r, metadata(r, offset++));
             case NULL_METADATA -> task.commitRecord(r, null);
@@ -93,9 +95,22 @@ final class TaskHarness implements AutoCloseable {
     return new RecordMetadata(new TopicPartition(r.topic(), 0), offset, 0, 0L, 0, 0);
   }
 
+  /** A copy of the records Connect has taken so far, in order. */
+  List<SourceRecord> sent() {
+    synchronized (sent) {
+      return new ArrayList<>(sent);
+    }
+  }
+
+  void clearSent() {
+    synchronized (sent) {
+      sent.clear();
+    }
+  }
+
   List<SourceRecord> sentTo(String topic) {
     List<SourceRecord> out = new ArrayList<>();
-    for (SourceRecord r : sent) {
+    for (SourceRecord r : sent()) {
       if (r.topic().equals(topic)) {
         out.add(r);
       }

@@ -31,16 +31,46 @@ final class MeasurementSchemas {
   /** A column whose type clashes with the measurement's. */
   record Conflict(String reason) {}
 
+  /** Columns and schema of one measurement; readers use the immutable snapshot without locking. */
   private static final class Table {
-    private final Map<String, ColumnKind> columns = new LinkedHashMap<>();
-    private Schema schema = build(Map.of());
+    private volatile Snapshot snapshot = new Snapshot(Map.of(), build(Map.of()));
 
-    synchronized Object resolve(Point point) {
+    Object resolve(Point point) {
+      Snapshot current = snapshot;
+      Object known = current.check(point);
+      return known != null ? known : extend(point);
+    }
+
+    /** Adds the point's new columns (under the lock, re-checking the latest snapshot). */
+    private synchronized Object extend(Point point) {
+      Snapshot current = snapshot;
+      Object known = current.check(point);
+      if (known != null) {
+        return known;
+      }
+      Map<String, ColumnKind> columns = new LinkedHashMap<>(current.columns());
+      point.tags().forEach(t -> columns.putIfAbsent(t.key(), ColumnKind.TAG));
+      point.fields().forEach(f -> columns.putIfAbsent(f.key(), ColumnKind.of(f.type())));
+      Snapshot next = new Snapshot(columns, build(columns));
+      snapshot = next;
+      return next.schema();
+    }
+  }
+
+  /**
+   * @param columns never modified once published
+   */
+  private record Snapshot(Map<String, ColumnKind> columns, Schema schema) {
+
+    /** The schema when it covers the point, a conflict, or null when columns are missing. */
+    Object check(Point point) {
+      boolean complete = true;
       for (Tag tag : point.tags()) {
         ColumnKind known = columns.get(tag.key());
         if (known != null && known != ColumnKind.TAG) {
           return conflict(point, tag.key(), ColumnKind.TAG, known);
         }
+        complete &= known != null;
       }
       for (Field field : point.fields()) {
         ColumnKind known = columns.get(field.key());
@@ -48,32 +78,27 @@ final class MeasurementSchemas {
         if (known != null && known != kind) {
           return conflict(point, field.key(), kind, known);
         }
+        complete &= known != null;
       }
-      int before = columns.size();
-      point.tags().forEach(t -> columns.putIfAbsent(t.key(), ColumnKind.TAG));
-      point.fields().forEach(f -> columns.putIfAbsent(f.key(), ColumnKind.of(f.type())));
-      if (columns.size() != before) {
-        schema = build(columns);
-      }
-      return schema;
+      return complete ? schema : null;
     }
+  }
 
-    private static Conflict conflict(Point point, String key, ColumnKind given, ColumnKind known) {
-      return new Conflict(
-          "'"
-              + key
-              + "' is written as "
-              + (given == ColumnKind.TAG ? "a tag" : "a " + given.label + " field")
-              + " but measurement '"
-              + point.measurement()
-              + "' already has it as "
-              + (known == ColumnKind.TAG ? "a tag" : "a " + known.label + " field"));
-    }
+  private static Conflict conflict(Point point, String key, ColumnKind given, ColumnKind known) {
+    return new Conflict(
+        "'"
+            + key
+            + "' is written as "
+            + (given == ColumnKind.TAG ? "a tag" : "a " + given.label + " field")
+            + " but measurement '"
+            + point.measurement()
+            + "' already has it as "
+            + (known == ColumnKind.TAG ? "a tag" : "a " + known.label + " field"));
+  }
 
-    private static Schema build(Map<String, ColumnKind> columns) {
-      SchemaBuilder b = SchemaBuilder.struct().field(TIME, Timestamp.SCHEMA);
-      columns.forEach((name, kind) -> b.field(name, kind.schema));
-      return b.build();
-    }
+  private static Schema build(Map<String, ColumnKind> columns) {
+    SchemaBuilder b = SchemaBuilder.struct().field(TIME, Timestamp.SCHEMA);
+    columns.forEach((name, kind) -> b.field(name, kind.schema));
+    return b.build();
   }
 }
