@@ -1,5 +1,7 @@
 package io.skippr.connect.cli;
 
+import io.skippr.connect.cli.discover.DiscoverCommand;
+import io.skippr.connect.cli.discover.SchemaCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -9,7 +11,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Skippr Connect: land data in a lake through Kafka.",
-    subcommands = {LocalCommand.class})
+    subcommands = {LocalCommand.class, DiscoverCommand.class, SchemaCommand.class})
 public final class SkipprCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

@@ -1,0 +1,228 @@
+package io.skippr.connect.cli.discover;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.skippr.connect.schema.PipelineId;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Reads pipelines from {@code skippr.yml}:
+ *
+ * <pre>{@code
+ * pipelines:
+ *   orders:
+ *     tenant: acme                 # optional, default "default"
+ *     workspace: prod              # optional, default "default"
+ *     source:
+ *       class: io.skippr.connect.source.http.HttpIngestSourceConnector
+ *       config:                    # the connector's configuration
+ *         server.port: 8086
+ *         topic: orders
+ *     namespace_fields: [type]     # optional: one contract per namespace
+ *     namespace_separator: "."     # optional, as NamespaceRouter's namespace.separator
+ * }</pre>
+ *
+ * Nested maps under {@code config} are flattened with dots, lists joined with commas, and scalars
+ * taken as text. Other top-level keys are left for other commands; unknown keys inside a pipeline
+ * are errors, so that a misspelt key is not silently ignored.
+ */
+public final class SkipprYaml {
+  /** The file name looked for in the working directory. */
+  public static final String FILE_NAME = "skippr.yml";
+
+  /** Environment variable naming the file when {@code --config} is not given. */
+  public static final String CONFIG_ENV = "SKIPPR_CONFIG";
+
+  private static final Set<String> PIPELINE_KEYS =
+      Set.of("tenant", "workspace", "source", "namespace_fields", "namespace_separator");
+  private static final YAMLMapper YAML = new YAMLMapper();
+
+  private final Path file;
+  private final Map<String, PipelineSpec> pipelines;
+
+  private SkipprYaml(Path file, Map<String, PipelineSpec> pipelines) {
+    this.file = file;
+    this.pipelines = pipelines;
+  }
+
+  /** The file to read: {@code --config}, else {@code $SKIPPR_CONFIG}, else ./skippr.yml. */
+  public static Path locate(Path option, Map<String, String> env, Path workingDir) {
+    if (option != null) {
+      return option;
+    }
+    String fromEnv = env.get(CONFIG_ENV);
+    return fromEnv != null && !fromEnv.isBlank() ? Path.of(fromEnv) : workingDir.resolve(FILE_NAME);
+  }
+
+  /**
+   * Reads and checks the file.
+   *
+   * @throws DiscoveryException naming the file and the key when it is missing or malformed
+   */
+  public static SkipprYaml read(Path file) {
+    String text;
+    try {
+      text = Files.readString(file);
+    } catch (NoSuchFileException e) {
+      throw new DiscoveryException(
+          file + " not found (pass --config FILE or set " + CONFIG_ENV + ")");
+    } catch (IOException e) {
+      throw new DiscoveryException("cannot read " + file + ": " + e.getMessage(), e);
+    }
+    return parse(file, text);
+  }
+
+  static SkipprYaml parse(Path file, String text) {
+    JsonNode root;
+    try {
+      root = YAML.readTree(text);
+    } catch (JsonProcessingException e) {
+      String where = e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")";
+      throw new DiscoveryException(
+          file + ": not valid YAML" + where + ": " + e.getOriginalMessage(), e);
+    }
+    JsonNode list = root == null ? null : root.get("pipelines");
+    if (list == null || !list.isObject() || list.isEmpty()) {
+      throw new DiscoveryException(file + ": no 'pipelines' mapping with at least one pipeline");
+    }
+    Map<String, PipelineSpec> pipelines = new LinkedHashMap<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = list.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> entry = it.next();
+      pipelines.put(entry.getKey(), pipeline(file, entry.getKey(), entry.getValue()));
+    }
+    return new SkipprYaml(file, pipelines);
+  }
+
+  /** The file this was read from. */
+  public Path file() {
+    return file;
+  }
+
+  /** Pipeline names in file order. */
+  public List<String> names() {
+    return List.copyOf(pipelines.keySet());
+  }
+
+  /**
+   * The named pipeline.
+   *
+   * @throws DiscoveryException listing the known pipelines when there is no such pipeline
+   */
+  public PipelineSpec pipeline(String name) {
+    PipelineSpec spec = pipelines.get(name);
+    if (spec == null) {
+      throw new DiscoveryException(
+          "unknown pipeline '"
+              + name
+              + "' in "
+              + file
+              + " (it defines: "
+              + String.join(", ", pipelines.keySet())
+              + ")");
+    }
+    return spec;
+  }
+
+  private static PipelineSpec pipeline(Path file, String name, JsonNode node) {
+    String at = file + ": pipelines." + name;
+    if (!node.isObject()) {
+      throw new DiscoveryException(at + " must be a mapping");
+    }
+    Set<String> unknown = new TreeSet<>();
+    node.fieldNames().forEachRemaining(unknown::add);
+    unknown.removeAll(PIPELINE_KEYS);
+    if (!unknown.isEmpty()) {
+      throw new DiscoveryException(
+          at
+              + ": unknown key "
+              + String.join(", ", unknown)
+              + " (known: "
+              + String.join(", ", new TreeSet<>(PIPELINE_KEYS))
+              + ")");
+    }
+    JsonNode source = node.get("source");
+    if (source == null || !source.isObject()) {
+      throw new DiscoveryException(at + ".source is missing (needs class and config)");
+    }
+    String sourceClass = source.path("class").asText("").trim();
+    if (sourceClass.isEmpty()) {
+      throw new DiscoveryException(at + ".source.class is missing");
+    }
+    Map<String, String> config = new LinkedHashMap<>();
+    JsonNode configNode = source.get("config");
+    if (configNode != null && !configNode.isNull()) {
+      if (!configNode.isObject()) {
+        throw new DiscoveryException(at + ".source.config must be a mapping");
+      }
+      flatten("", configNode, config);
+    }
+    try {
+      PipelineId id =
+          new PipelineId(
+              text(node, "tenant", PipelineId.DEFAULT),
+              text(node, "workspace", PipelineId.DEFAULT),
+              name);
+      return new PipelineSpec(
+          id,
+          sourceClass,
+          config,
+          fields(at, node.get("namespace_fields")),
+          text(node, "namespace_separator", "."));
+    } catch (IllegalArgumentException e) {
+      throw new DiscoveryException(at + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static String text(JsonNode node, String key, String fallback) {
+    JsonNode value = node.get(key);
+    return value == null || value.isNull() ? fallback : value.asText();
+  }
+
+  private static List<String> fields(String at, JsonNode node) {
+    List<String> fields = new ArrayList<>();
+    if (node == null || node.isNull()) {
+      return fields;
+    }
+    if (node.isTextual()) {
+      for (String part : node.asText().split(",")) {
+        if (!part.isBlank()) {
+          fields.add(part.trim());
+        }
+      }
+      return fields;
+    }
+    if (!node.isArray()) {
+      throw new DiscoveryException(at + ".namespace_fields must be a list of field names");
+    }
+    node.forEach(f -> fields.add(f.asText().trim()));
+    return fields;
+  }
+
+  private static void flatten(String prefix, JsonNode node, Map<String, String> out) {
+    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> entry = it.next();
+      String key = prefix + entry.getKey();
+      JsonNode value = entry.getValue();
+      if (value.isObject()) {
+        flatten(key + ".", value, out);
+      } else if (value.isArray()) {
+        List<String> items = new ArrayList<>();
+        value.forEach(v -> items.add(v.asText()));
+        out.put(key, String.join(",", items));
+      } else if (!value.isNull()) {
+        out.put(key, value.asText());
+      }
+    }
+  }
+}
