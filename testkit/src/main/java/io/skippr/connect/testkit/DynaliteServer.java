@@ -27,11 +27,15 @@ public final class DynaliteServer implements AutoCloseable {
   private final Process process;
   private final int port;
   private final Path log;
+  private final Thread exitHook;
 
   private DynaliteServer(Process process, int port, Path log) {
     this.process = process;
     this.port = port;
     this.log = log;
+    this.exitHook =
+        LocalProcesses.onJvmExit(
+            "stop-dynalite", () -> LocalProcesses.stop(process.toHandle(), Duration.ofSeconds(2)));
   }
 
   /** Starts an in-memory server. */
@@ -76,6 +80,7 @@ public final class DynaliteServer implements AutoCloseable {
 
   @Override
   public void close() {
+    LocalProcesses.cancelOnJvmExit(exitHook);
     LocalProcesses.stop(process.toHandle(), Duration.ofSeconds(5));
     try {
       Files.deleteIfExists(log);

@@ -84,6 +84,21 @@ final class LocalProcesses {
     children.forEach(ProcessHandle::destroyForcibly);
   }
 
+  /** Runs {@code stop} if the JVM exits (e.g. a test run is interrupted) before it is cancelled. */
+  static Thread onJvmExit(String name, Runnable stop) {
+    Thread hook = new Thread(stop, name);
+    Runtime.getRuntime().addShutdownHook(hook);
+    return hook;
+  }
+
+  static void cancelOnJvmExit(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // the JVM is already exiting and runs the hook itself
+    }
+  }
+
   /** Walks up from the working directory to find a folder of this repository. */
   static Path repositoryFolder(String relative, String overrideProperty) {
     String override = System.getProperty(overrideProperty);

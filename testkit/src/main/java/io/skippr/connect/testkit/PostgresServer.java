@@ -27,12 +27,14 @@ public final class PostgresServer implements AutoCloseable {
   private final Path root;
   private final int port;
   private final long pid;
+  private final Thread exitHook;
 
   private PostgresServer(Path bin, Path root, int port, long pid) {
     this.bin = bin;
     this.root = root;
     this.port = port;
     this.pid = pid;
+    this.exitHook = LocalProcesses.onJvmExit("stop-postgres", this::killAndDelete);
   }
 
   public static PostgresServer start() {
@@ -147,6 +149,11 @@ public final class PostgresServer implements AutoCloseable {
     } catch (RuntimeException e) {
       // fall through to killing the postmaster by PID
     }
+    LocalProcesses.cancelOnJvmExit(exitHook);
+    killAndDelete();
+  }
+
+  private void killAndDelete() {
     Optional<ProcessHandle> postmaster = ProcessHandle.of(pid);
     postmaster.ifPresent(p -> LocalProcesses.stop(p, Duration.ofSeconds(5)));
     LocalProcesses.deleteTree(root);

@@ -14,7 +14,7 @@ import java.util.Map;
 /**
  * A second OS process for {@link RocksDbStateStoreTest}. {@code open <dir>}: open the store and
  * exit (3 and the error on stderr if it fails). {@code write <dir> <n>}: write n rows, print
- * "ready", then wait to be killed.
+ * "ready", then wait to be killed (or for stdin to close).
  */
 public final class RocksDbChildProcess {
   private RocksDbChildProcess() {}
@@ -40,7 +40,11 @@ public final class RocksDbChildProcess {
       }
       System.out.println("ready");
       System.out.flush();
-      Thread.sleep(Long.MAX_VALUE);
+      // Wait to be killed; if the test JVM dies first, stdin closes and this process ends too.
+      while (System.in.read() != -1) {
+        // nothing is ever sent
+      }
+      System.exit(4);
     }
     store.close();
     System.out.println("opened");

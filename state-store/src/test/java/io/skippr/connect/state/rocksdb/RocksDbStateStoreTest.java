@@ -51,8 +51,13 @@ class RocksDbStateStoreTest extends StateStoreContractTest {
   @Test
   void aSecondProcessGetsAOneLineErrorNamingTheDirectory() throws Exception {
     Process child = startChild("open", stateDirectory.toString());
-    assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    List<String> stderr = lines(child.getErrorStream());
+    List<String> stderr;
+    try {
+      assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
+      stderr = lines(child.getErrorStream());
+    } finally {
+      child.destroyForcibly();
+    }
     assertThat(child.exitValue()).as("stderr: %s", stderr).isEqualTo(3);
     List<String> errors = stderr.stream().filter(l -> l.contains("State store directory")).toList();
     assertThat(errors).hasSize(1);
@@ -77,9 +82,10 @@ class RocksDbStateStoreTest extends StateStoreContractTest {
                   open(Map.of(), Map.of(StateStoreConfig.STORE_ROCKSDB_PATH, crashDir.toString())))
           .isInstanceOf(StateStoreException.class)
           .hasMessageContaining("pid " + child.pid());
-      child.destroyForcibly();
-      assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    } finally {
+      child.destroyForcibly(); // SIGKILL: the crash under test
     }
+    assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
     store = open(Map.of(), Map.of(StateStoreConfig.STORE_ROCKSDB_PATH, crashDir.toString()));
     StateScope crashScope = StateScope.ofPipeline("crash");
     assertThat(store.scanAll(crashScope, StateKind.OFFSET.prefix())).hasSize(200);
