@@ -3,6 +3,13 @@ package io.skippr.connect.source.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.skippr.connect.source.http.config.HttpIngestConfig;
+import io.skippr.connect.testkit.ConfigReference;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.ServiceLoader;
@@ -57,5 +64,40 @@ class HttpIngestSourceConnectorTest {
         .hasMessageContaining("topic.prefix");
     assertThatThrownBy(() -> c.start(Map.of("server.port", "70000")))
         .isInstanceOf(ConfigException.class);
+  }
+
+  /** Run with -Dskippr.docs.update=true to rewrite the section after changing the ConfigDef. */
+  @Test
+  void configurationReferenceInTheDocsIsCurrent() throws IOException {
+    Path doc = docsPage();
+    String text = Files.readString(doc, StandardCharsets.UTF_8);
+    String start = "<!-- config:http-ingest -->";
+    String end = "<!-- /config:http-ingest -->";
+    int from = text.indexOf(start);
+    int to = text.indexOf(end);
+    assertThat(from).as("markers in " + doc).isNotNegative().isLessThan(to);
+    String rendered = ConfigReference.render("HTTP ingest source", HttpIngestConfig.CONFIG_DEF);
+    String expected =
+        text.substring(0, from + start.length()) + "\n" + rendered + text.substring(to);
+    if (Boolean.getBoolean(ConfigReference.UPDATE_PROPERTY)) {
+      Files.writeString(doc, expected, StandardCharsets.UTF_8);
+    }
+    assertThat(text)
+        .as(
+            doc
+                + " is out of date: run this test with -D"
+                + ConfigReference.UPDATE_PROPERTY
+                + "=true")
+        .isEqualTo(expected);
+  }
+
+  private static Path docsPage() {
+    for (Path p = Paths.get("").toAbsolutePath(); p != null; p = p.getParent()) {
+      Path candidate = p.resolve("docs/http-ingest.md");
+      if (Files.isRegularFile(candidate)) {
+        return candidate;
+      }
+    }
+    throw new IllegalStateException("docs/http-ingest.md not found from the working directory");
   }
 }

@@ -30,7 +30,7 @@ public final class TopicConfig {
             PREFIX,
             Type.STRING,
             "",
-            TopicConfig::validateName,
+            TOPIC_NAME,
             Importance.HIGH,
             "Prefix of the topic names: line protocol rows go to {prefix}{measurement}, JSON items"
                 + " to {prefix}{stream}. Characters a topic name cannot hold become '_'.")
@@ -38,7 +38,7 @@ public final class TopicConfig {
             TOPIC,
             Type.STRING,
             "",
-            TopicConfig::validateName,
+            TOPIC_NAME,
             Importance.MEDIUM,
             "When set, all accepted rows go to this one topic (the measurement stays in the key"
                 + " and the 'measurement' header).")
@@ -46,7 +46,7 @@ public final class TopicConfig {
             REJECTION_TOPIC,
             Type.STRING,
             "",
-            TopicConfig::validateName,
+            TOPIC_NAME,
             Importance.MEDIUM,
             "Topic for rejected rows with their position and reason. Empty means"
                 + " {topic.prefix}"
@@ -61,11 +61,21 @@ public final class TopicConfig {
         prefix, c.getString(TOPIC), rejection.isEmpty() ? prefix + REJECTION_SUFFIX : rejection);
   }
 
-  private static void validateName(String name, Object value) {
-    String text = (String) value;
-    if (text != null && !text.isEmpty() && !TopicNames.isLegal(text)) {
-      throw new ConfigException(
-          name, value, "may hold only ASCII letters, digits, '.', '_' and '-' (at most 249)");
-    }
-  }
+  /** Empty, or characters a Kafka topic name may hold. */
+  private static final ConfigDef.Validator TOPIC_NAME =
+      new ConfigDef.Validator() {
+        @Override
+        public void ensureValid(String name, Object value) {
+          String text = (String) value;
+          if (text != null && !text.isEmpty() && !TopicNames.isLegal(text)) {
+            throw new ConfigException(
+                name, value, "may hold only ASCII letters, digits, '.', '_' and '-' (at most 249)");
+          }
+        }
+
+        @Override
+        public String toString() {
+          return "empty or ASCII letters, digits, '.', '_', '-' (at most 249)";
+        }
+      };
 }
