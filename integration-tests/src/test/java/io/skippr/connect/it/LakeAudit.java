@@ -71,7 +71,8 @@ final class LakeAudit {
       assertThat(row.get("score") == null ? null : ((Number) row.get("score")).doubleValue())
           .as(at)
           .isEqualTo(Orders.score(id));
-      assertThat(row.get("active")).as(at).isEqualTo(id % 2 == 0);
+      // Partitioned by active, the hive directory active=true shadows the column as text.
+      assertThat(String.valueOf(row.get("active"))).as(at).isEqualTo(String.valueOf(id % 2 == 0));
       assertThat(row.get("city")).as(at).isEqualTo(Orders.city(id));
       if (Orders.city(id) != null) {
         assertThat(((Number) row.get("zip")).longValue()).as(at).isEqualTo(id % 90_000);

@@ -40,8 +40,10 @@ class LakeSinkExactlyOnceIT {
   @BeforeAll
   static void produce() throws Exception {
     cluster = ConnectCluster.start("lake-sink-exactly-once");
-    cluster.createTopic(ORDERS, PARTITIONS);
-    cluster.createTopic(ORDERS_JSON, PARTITIONS);
+    // Order timestamps start in January: with the default 7-day retention the broker would delete
+    // the first segments before the sinks read them.
+    cluster.kafka().createTopic(ORDERS, PARTITIONS, 1, Map.of("retention.ms", "-1"));
+    cluster.kafka().createTopic(ORDERS_JSON, PARTITIONS, 1, Map.of("retention.ms", "-1"));
     JsonConverter withSchemas = new JsonConverter();
     withSchemas.configure(Map.of("schemas.enable", "true", "converter.type", "value"));
     try (KafkaProducer<byte[], byte[]> producer = cluster.bulkProducer()) {
