@@ -3,6 +3,7 @@ package io.skippr.connect.source.lineprotocol;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.skippr.connect.testkit.InfluxDbServer;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -188,12 +189,12 @@ class InfluxDifferentialIT {
           "m v=1\r",
           "m v=1 1\r");
 
-  private static InfluxServer influx;
+  private static InfluxDbServer influx;
   private static int database;
 
   @BeforeAll
   static void start() throws Exception {
-    influx = InfluxServer.start();
+    influx = InfluxDbServer.start();
   }
 
   @AfterAll

@@ -5,14 +5,16 @@ import org.apache.kafka.connect.data.Schema;
 
 /** The column a tag or field becomes in a measurement's value schema. */
 enum ColumnKind {
-  TAG("tag", Schema.OPTIONAL_STRING_SCHEMA),
-  DOUBLE("float", Schema.OPTIONAL_FLOAT64_SCHEMA),
+  TAG("a tag", Schema.OPTIONAL_STRING_SCHEMA),
+  DOUBLE("a float field", Schema.OPTIONAL_FLOAT64_SCHEMA),
   /** Both {@code i} and {@code u} integers: unsigned values above Long.MAX_VALUE are rejected. */
-  LONG("integer", Schema.OPTIONAL_INT64_SCHEMA),
-  BOOLEAN("boolean", Schema.OPTIONAL_BOOLEAN_SCHEMA),
-  STRING("string", Schema.OPTIONAL_STRING_SCHEMA);
+  LONG("an integer field", Schema.OPTIONAL_INT64_SCHEMA),
+  BOOLEAN("a boolean field", Schema.OPTIONAL_BOOLEAN_SCHEMA),
+  STRING("a string field", Schema.OPTIONAL_STRING_SCHEMA);
 
+  /** How a reason names the column kind, with its article. */
   final String label;
+
   final Schema schema;
 
   ColumnKind(String label, Schema schema) {

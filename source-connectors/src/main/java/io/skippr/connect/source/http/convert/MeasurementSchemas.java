@@ -89,11 +89,11 @@ final class MeasurementSchemas {
         "'"
             + key
             + "' is written as "
-            + (given == ColumnKind.TAG ? "a tag" : "a " + given.label + " field")
+            + given.label
             + " but measurement '"
             + point.measurement()
             + "' already has it as "
-            + (known == ColumnKind.TAG ? "a tag" : "a " + known.label + " field"));
+            + known.label);
   }
 
   private static Schema build(Map<String, ColumnKind> columns) {
