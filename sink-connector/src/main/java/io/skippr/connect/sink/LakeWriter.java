@@ -15,10 +15,12 @@ import io.skippr.connect.sink.log.TpRecovery;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
@@ -48,6 +50,13 @@ public final class LakeWriter {
   private final ErrantRecords errant;
   private final Map<TopicPartition, TpWriter> writers = new LinkedHashMap<>();
   private final Set<TopicPartition> pausedForMemory = new LinkedHashSet<>();
+
+  /**
+   * Where a TP closed by this task must resume if it comes back without a commit in its log. A
+   * consumer keeps its fetch position for partitions that stay assigned across an eager rebalance,
+   * so without an explicit seek the records this task had buffered (and dropped) would be skipped.
+   */
+  private final Map<TopicPartition, Long> resumeAfterClose = new HashMap<>();
 
   public LakeWriter(WriterSettings settings, WriterParts parts, SinkTaskContext context) {
     this.settings = settings;
@@ -83,26 +92,30 @@ public final class LakeWriter {
       } catch (IOException e) {
         throw new ConnectException("Cannot open " + tp + " in " + parts.storage().location(), e);
       }
-      TpWriter writer =
-          new TpWriter(
-              tp, recovered.log(), recovered.replay().orElse(null), recovered.seekOffset());
+      Long dropped = resumeAfterClose.remove(tp);
+      OptionalLong seek = recovered.seekOffset();
+      if (seek.isEmpty() && dropped != null) {
+        LOG.info("Resuming {} at {}, the first offset this task dropped uncommitted", tp, dropped);
+        seek = OptionalLong.of(dropped);
+      }
+      TpWriter writer = new TpWriter(tp, recovered.log(), recovered.replay().orElse(null), seek);
       writers.put(tp, writer);
-      recovered.seekOffset().ifPresent(offset -> context.offset(tp, offset));
+      seek.ifPresent(offset -> context.offset(tp, offset));
     }
   }
 
   /** Buffers the records, writing every unit whose trigger fires. */
   public void put(Collection<SinkRecord> records) {
     for (SinkRecord record : records) {
-      TpWriter writer =
-          writers.get(new TopicPartition(record.originalTopic(), record.originalKafkaPartition()));
+      TpWriter writer = writerFor(record);
       long offset = record.originalKafkaOffset();
-      if (writer == null || writer.fenced || offset <= writer.highestSeen) {
+      if (writer.fenced || offset <= writer.highestSeen || skipsAhead(writer, offset)) {
         continue;
       }
       guarded(writer, () -> accept(writer, record, offset));
       relieveMemory();
     }
+    writers.values().forEach(writer -> writer.awaitingRewind = false);
     long now = parts.clock().millis();
     for (TpWriter writer : new ArrayList<>(writers.values())) {
       if (writer.rotatable()) {
@@ -113,6 +126,39 @@ public final class LakeWriter {
       }
     }
     resumeWhenUnderBudget();
+  }
+
+  private TpWriter writerFor(SinkRecord record) {
+    TopicPartition tp = new TopicPartition(record.originalTopic(), record.originalKafkaPartition());
+    TpWriter writer = writers.get(tp);
+    if (writer == null) {
+      // Connect opens partitions before delivering them; never drop records if it did not.
+      LOG.warn("Records of {} arrived before it was opened; opening it now", tp);
+      open(List.of(tp));
+      writer = writers.get(tp);
+    }
+    return writer;
+  }
+
+  /**
+   * True when the first record after opening lies beyond where the TP must resume: records fetched
+   * from an older position are in flight. Seeks back once (a second gap is real: a transaction
+   * marker or a compacted record) and skips the rest of this batch for the TP.
+   */
+  private boolean skipsAhead(TpWriter writer, long offset) {
+    if (writer.awaitingRewind) {
+      return true;
+    }
+    long expected = writer.highestSeen + 1;
+    if (!writer.resumeKnown || writer.delivered || writer.rewound || offset == expected) {
+      writer.delivered = true;
+      return false;
+    }
+    LOG.info("{} delivered offset {} but resumes at {}; seeking back", writer.tp, offset, expected);
+    writer.rewound = true;
+    writer.awaitingRewind = true;
+    context.offset(writer.tp, expected);
+    return true;
   }
 
   /** The offsets to commit to Kafka: {@code end + 1} of each TP's last committed unit. */
@@ -134,6 +180,7 @@ public final class LakeWriter {
       TpWriter writer = writers.remove(tp);
       if (writer != null) {
         budget.release(writer.unit.bytes());
+        writer.resumeOffset().ifPresent(offset -> resumeAfterClose.put(tp, offset));
       }
       pausedForMemory.remove(tp);
     }
@@ -170,6 +217,9 @@ public final class LakeWriter {
       }
     }
     writer.highestSeen = offset;
+    if (writer.firstAccepted < 0) {
+      writer.firstAccepted = offset;
+    }
     beginUnit(writer);
     Routed routed = route(writer, record);
     if (routed != null) {
