@@ -7,7 +7,6 @@ import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.connect.connector.ConnectRecord;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.errors.DataException;
-import org.apache.kafka.connect.transforms.Transformation;
 
 /**
  * Turns schemaless values (maps, as {@code JsonConverter} with {@code schemas.enable=false} gives
@@ -22,7 +21,7 @@ import org.apache.kafka.connect.transforms.Transformation;
  * <p>Null values (tombstones) and values that already carry a schema pass through unchanged. Use
  * {@link Key} or {@link Value}.
  */
-public abstract class InferSchema<R extends ConnectRecord<R>> implements Transformation<R> {
+public abstract class InferSchema<R extends ConnectRecord<R>> extends SkipprTransformation<R> {
   public static final String OVERVIEW_DOC =
       "Infers a Struct schema, stable across records, for schemaless map values; evolves it with"
           + " new optional fields and numeric widening; fails records that cannot fit.";
@@ -74,14 +73,6 @@ public abstract class InferSchema<R extends ConnectRecord<R>> implements Transfo
   public ConfigDef config() {
     return CONFIG_DEF;
   }
-
-  @Override
-  public String version() {
-    return TransformsVersion.get();
-  }
-
-  @Override
-  public void close() {}
 
   /** Infers the schema of record keys. */
   public static final class Key<R extends ConnectRecord<R>> extends InferSchema<R> {

@@ -7,7 +7,6 @@ import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.connect.connector.ConnectRecord;
 import org.apache.kafka.connect.errors.DataException;
-import org.apache.kafka.connect.transforms.Transformation;
 
 /**
  * Routes each record to the topic of its namespace, {@code {topic}.{namespace}}, where the
@@ -19,7 +18,7 @@ import org.apache.kafka.connect.transforms.Transformation;
  * NamespaceConfig#FIELDS} falls back to the environment variable {@value
  * NamespaceConfig#FIELDS_ENV} (comma-separated).
  */
-public class NamespaceRouter<R extends ConnectRecord<R>> implements Transformation<R> {
+public class NamespaceRouter<R extends ConnectRecord<R>> extends SkipprTransformation<R> {
   public static final String OVERVIEW_DOC =
       "Routes each record to {topic}.{namespace}, the namespace being the value(s) of"
           + " namespace.fields in the record value; one table per namespace in the lake.";
@@ -81,12 +80,4 @@ public class NamespaceRouter<R extends ConnectRecord<R>> implements Transformati
   public ConfigDef config() {
     return CONFIG_DEF;
   }
-
-  @Override
-  public String version() {
-    return TransformsVersion.get();
-  }
-
-  @Override
-  public void close() {}
 }

@@ -7,7 +7,6 @@ import org.apache.kafka.connect.connector.ConnectRecord;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.errors.DataException;
-import org.apache.kafka.connect.transforms.Transformation;
 
 /**
  * Turns the configured fields into Connect Timestamps: strings in the configured formats (ISO-8601
@@ -17,7 +16,8 @@ import org.apache.kafka.connect.transforms.Transformation;
  * with a {@link DataException} naming the field and the value. Missing and null fields are left
  * alone. Use {@link Key} or {@link Value}.
  */
-public abstract class NormalizeTimestamp<R extends ConnectRecord<R>> implements Transformation<R> {
+public abstract class NormalizeTimestamp<R extends ConnectRecord<R>>
+    extends SkipprTransformation<R> {
   public static final String OVERVIEW_DOC =
       "Converts timestamp strings (configured formats, ISO-8601 by default) and epoch numbers in"
           + " the named fields into Connect Timestamps, in Struct and schemaless Map values.";
@@ -64,14 +64,6 @@ public abstract class NormalizeTimestamp<R extends ConnectRecord<R>> implements 
   public ConfigDef config() {
     return CONFIG_DEF;
   }
-
-  @Override
-  public String version() {
-    return TransformsVersion.get();
-  }
-
-  @Override
-  public void close() {}
 
   /** Normalizes fields of record keys. */
   public static final class Key<R extends ConnectRecord<R>> extends NormalizeTimestamp<R> {

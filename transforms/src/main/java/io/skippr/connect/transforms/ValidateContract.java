@@ -8,7 +8,6 @@ import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.connect.connector.ConnectRecord;
 import org.apache.kafka.connect.errors.DataException;
-import org.apache.kafka.connect.transforms.Transformation;
 
 /**
  * Checks each record value against its schema contract (see {@link ContractConfig}): a value that
@@ -19,7 +18,7 @@ import org.apache.kafka.connect.transforms.Transformation;
  *
  * <p>Value only: contracts describe record values.
  */
-public class ValidateContract<R extends ConnectRecord<R>> implements Transformation<R> {
+public class ValidateContract<R extends ConnectRecord<R>> extends SkipprTransformation<R> {
   public static final String OVERVIEW_DOC =
       "Fails records whose value does not conform to the schema contract, naming the field and the"
           + " reason; passes the others on, conformed to the contract or unchanged.";
@@ -68,12 +67,4 @@ public class ValidateContract<R extends ConnectRecord<R>> implements Transformat
   public ConfigDef config() {
     return CONFIG_DEF;
   }
-
-  @Override
-  public String version() {
-    return TransformsVersion.get();
-  }
-
-  @Override
-  public void close() {}
 }

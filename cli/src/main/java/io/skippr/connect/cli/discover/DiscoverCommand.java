@@ -9,13 +9,10 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.config.Configurator;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code skippr discover}: samples a pipeline's source, infers and saves its contracts. */
@@ -29,11 +26,9 @@ import picocli.CommandLine.Option;
           + " directory.",
       "Exit code 0 on success, 1 on a problem with the configuration or the source."
     })
-public final class DiscoverCommand implements Callable<Integer> {
+public final class DiscoverCommand extends PipelineCommand {
   /** Environment variable naming namespace fields when skippr.yml does not. */
   public static final String NAMESPACE_FIELDS_ENV = "TRANSFORM_NAMESPACE_FIELDS";
-
-  @Mixin PipelineOptions options;
 
   @Option(
       names = "--sample",
@@ -59,45 +54,23 @@ public final class DiscoverCommand implements Callable<Integer> {
   @Option(names = "--log", description = "Show the source connector's log lines.")
   boolean log;
 
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
-
-  private final Map<String, String> env;
-  private final Path workingDir;
-
   public DiscoverCommand() {
     this(System.getenv(), Path.of("").toAbsolutePath());
   }
 
   /** With another environment and working directory than the process's (tests). */
   public DiscoverCommand(Map<String, String> env, Path workingDir) {
-    this.env = env;
-    this.workingDir = workingDir;
+    super(env, workingDir);
   }
 
   @Override
-  public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+  void run(PrintWriter out) {
     if (sample < 1 || !(timeoutSeconds > 0)) {
-      err.println("skippr discover: --sample must be at least 1 and --timeout above 0");
-      return 1;
+      throw new DiscoveryException("--sample must be at least 1 and --timeout above 0");
     }
     if (!log) {
       Configurator.setLevel("io.skippr.connect", Level.WARN);
     }
-    try {
-      run(out);
-      return 0;
-    } catch (DiscoveryException e) {
-      err.println("skippr discover: " + e.getMessage());
-      return 1;
-    } finally {
-      out.flush();
-      err.flush();
-    }
-  }
-
-  private void run(PrintWriter out) {
     ContractStore store = options.store(env, workingDir);
     PipelineSpec pipeline = withEnvironmentNamespaces(options.spec(env, workingDir));
     Duration timeout = Duration.ofMillis(Math.round(timeoutSeconds * 1000));

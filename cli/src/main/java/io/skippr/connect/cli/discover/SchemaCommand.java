@@ -7,10 +7,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 /** {@code skippr schema}: prints the contracts {@code skippr discover} saved for a pipeline. */
 @Command(
@@ -20,58 +17,39 @@ import picocli.CommandLine.Mixin;
       "Prints the pipeline's saved contracts: one field tree per namespace, or the JSON document.",
       "Exit code 0 on success, 1 when the pipeline is unknown or has no saved contract."
     })
-public final class SchemaCommand implements Callable<Integer> {
-  @Mixin PipelineOptions options;
-
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
-
-  private final Map<String, String> env;
-  private final Path workingDir;
-
+public final class SchemaCommand extends PipelineCommand {
   public SchemaCommand() {
     this(System.getenv(), Path.of("").toAbsolutePath());
   }
 
   /** With another environment and working directory than the process's (tests). */
   public SchemaCommand(Map<String, String> env, Path workingDir) {
-    this.env = env;
-    this.workingDir = workingDir;
+    super(env, workingDir);
   }
 
   @Override
-  public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+  void run(PrintWriter out) {
+    ContractStore store = options.store(env, workingDir);
+    PipelineId id = options.spec(env, workingDir).id();
+    List<Contract> contracts;
     try {
-      ContractStore store = options.store(env, workingDir);
-      PipelineId id = options.spec(env, workingDir).id();
-      List<Contract> contracts;
-      try {
-        contracts = store.load(id);
-      } catch (RuntimeException e) {
-        throw new DiscoveryException(SourceSampler.oneLine(e), e);
-      }
-      if (contracts.isEmpty()) {
-        throw new DiscoveryException(
-            "no contract saved for pipeline "
-                + id
-                + " at "
-                + store.path(id)
-                + " (run: skippr discover --pipeline "
-                + id.pipeline()
-                + ")");
-      }
-      out.print(
-          options.output == PipelineOptions.Output.json
-              ? ContractText.json(contracts)
-              : ContractText.text(contracts, Map.of()));
-      return 0;
-    } catch (DiscoveryException e) {
-      err.println("skippr schema: " + e.getMessage());
-      return 1;
-    } finally {
-      out.flush();
-      err.flush();
+      contracts = store.load(id);
+    } catch (RuntimeException e) {
+      throw new DiscoveryException(SourceSampler.oneLine(e), e);
     }
+    if (contracts.isEmpty()) {
+      throw new DiscoveryException(
+          "no contract saved for pipeline "
+              + id
+              + " at "
+              + store.path(id)
+              + " (run: skippr discover --pipeline "
+              + id.pipeline()
+              + ")");
+    }
+    out.print(
+        options.output == PipelineOptions.Output.json
+            ? ContractText.json(contracts)
+            : ContractText.text(contracts, Map.of()));
   }
 }

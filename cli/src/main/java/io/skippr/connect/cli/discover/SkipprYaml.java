@@ -49,9 +49,9 @@ public final class SkipprYaml {
   private static final YAMLMapper YAML = new YAMLMapper();
 
   private final Path file;
-  private final Map<String, PipelineSpec> pipelines;
+  private final Map<String, JsonNode> pipelines;
 
-  private SkipprYaml(Path file, Map<String, PipelineSpec> pipelines) {
+  private SkipprYaml(Path file, Map<String, JsonNode> pipelines) {
     this.file = file;
     this.pipelines = pipelines;
   }
@@ -96,10 +96,11 @@ public final class SkipprYaml {
     if (list == null || !list.isObject() || list.isEmpty()) {
       throw new DiscoveryException(file + ": no 'pipelines' mapping with at least one pipeline");
     }
-    Map<String, PipelineSpec> pipelines = new LinkedHashMap<>();
+    // Pipelines are checked when asked for, so one broken pipeline does not block the others.
+    Map<String, JsonNode> pipelines = new LinkedHashMap<>();
     for (Iterator<Map.Entry<String, JsonNode>> it = list.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> entry = it.next();
-      pipelines.put(entry.getKey(), pipeline(file, entry.getKey(), entry.getValue()));
+      pipelines.put(entry.getKey(), entry.getValue());
     }
     return new SkipprYaml(file, pipelines);
   }
@@ -117,11 +118,12 @@ public final class SkipprYaml {
   /**
    * The named pipeline.
    *
-   * @throws DiscoveryException listing the known pipelines when there is no such pipeline
+   * @throws DiscoveryException listing the known pipelines when there is no such pipeline, or
+   *     naming the key when the pipeline is malformed
    */
   public PipelineSpec pipeline(String name) {
-    PipelineSpec spec = pipelines.get(name);
-    if (spec == null) {
+    JsonNode node = pipelines.get(name);
+    if (node == null) {
       throw new DiscoveryException(
           "unknown pipeline '"
               + name
@@ -131,7 +133,7 @@ public final class SkipprYaml {
               + String.join(", ", pipelines.keySet())
               + ")");
     }
-    return spec;
+    return pipeline(file, name, node);
   }
 
   private static PipelineSpec pipeline(Path file, String name, JsonNode node) {

@@ -104,12 +104,20 @@ class SkipprYamlTest {
                 "pipelines: {a: {source: {class: A}, tenant: x/y}}"))
         .forEach(
             c ->
-                assertThatThrownBy(() -> parse(c.get(1)))
+                assertThatThrownBy(() -> parse(c.get(1)).pipeline("a"))
                     .isInstanceOf(DiscoveryException.class)
                     .hasMessage(c.get(0)));
     assertThatThrownBy(() -> parse("pipelines:", "  a: [", "  b"))
         .isInstanceOf(DiscoveryException.class)
         .hasMessageStartingWith("/etc/skippr.yml: not valid YAML (line ");
+  }
+
+  @Test
+  void aBrokenPipelineDoesNotBlockTheOthers() {
+    SkipprYaml yaml = parse("pipelines: {bad: {source: {}}, good: {source: {class: G}}}");
+    assertThat(yaml.pipeline("good").sourceClass()).isEqualTo("G");
+    assertThatThrownBy(() -> yaml.pipeline("bad"))
+        .hasMessage("/etc/skippr.yml: pipelines.bad.source.class is missing");
   }
 
   @Test
