@@ -172,6 +172,8 @@ class LakeSinkExactlyOnceIT {
     config.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
     config.put("value.converter.schemas.enable", String.valueOf(withSchemas));
     config.put("errors.tolerance", "none");
+    // The progress mirror lives with this test's lakes, not in the module's working directory.
+    config.put("store.rocksdb.path", lakes.resolve("state").toString());
     config.putAll(rotation);
     cluster.connect().configureConnector(name, config);
     cluster.awaitRunning(name, 2, Duration.ofMinutes(1));

@@ -3,6 +3,7 @@ package io.skippr.connect.sink;
 import io.skippr.connect.sink.buffer.RotationConfig;
 import io.skippr.connect.sink.convert.FormatConfig;
 import io.skippr.connect.sink.partition.PartitioningConfig;
+import io.skippr.connect.sink.state.MirrorConfig;
 import io.skippr.connect.sink.storage.StorageConfig;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -51,7 +52,13 @@ public final class LakeSinkConfig extends AbstractConfig {
     RotationConfig.define(def);
     FormatConfig.define(def);
     PartitioningConfig.define(def);
+    MirrorConfig.define(def);
     return def;
+  }
+
+  /** Whether progress is mirrored into the state store. */
+  public MirrorConfig.Mode mirrorMode() {
+    return MirrorConfig.mode(this);
   }
 
   public StorageConfig storage() {

@@ -6,6 +6,7 @@ import io.skippr.connect.sink.convert.LakeRowConverter;
 import io.skippr.connect.sink.format.ParquetFileWriter;
 import io.skippr.connect.sink.log.ProgressMirror;
 import io.skippr.connect.sink.partition.Partitioners;
+import io.skippr.connect.sink.state.StoreProgressMirror;
 import io.skippr.connect.sink.storage.LakeStorage;
 import java.io.IOException;
 import java.util.Collection;
@@ -27,6 +28,7 @@ public class LakeSinkTask extends SinkTask {
 
   private LakeStorage storage;
   private LakeWriter writer;
+  private ProgressMirror mirror = ProgressMirror.NONE;
 
   @Override
   public String version() {
@@ -37,6 +39,7 @@ public class LakeSinkTask extends SinkTask {
   public void start(Map<String, String> props) {
     LakeSinkConfig config = new LakeSinkConfig(props);
     storage = config.storage().open();
+    mirror = StoreProgressMirror.open(props, config.mirrorMode());
     WriterParts parts =
         new WriterParts(
             storage,
@@ -44,7 +47,7 @@ public class LakeSinkTask extends SinkTask {
             Partitioners.create(config.partitioning()),
             new ParquetFileWriter(config.format()),
             SchemaEvolution::evolve,
-            ProgressMirror.NONE,
+            mirror,
             WallClock.SYSTEM);
     String owner = config.ownerName();
     writer = new LakeWriter(config.writerSettings(owner), parts, context);
@@ -78,6 +81,14 @@ public class LakeSinkTask extends SinkTask {
   public void stop() {
     if (writer != null) {
       writer.stop();
+    }
+    if (mirror instanceof AutoCloseable closeable) {
+      try {
+        closeable.close();
+      } catch (Exception e) {
+        LOG.warn("Closing the progress mirror failed: {}", e.toString());
+      }
+      mirror = ProgressMirror.NONE;
     }
     if (storage != null) {
       try {
