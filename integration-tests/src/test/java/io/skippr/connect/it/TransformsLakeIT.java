@@ -248,6 +248,7 @@ class TransformsLakeIT {
     config.put("tasks.max", "1");
     config.put("topics", TOPIC);
     config.put("topics.dir", dir.resolve("lake").toString());
+    config.put("store.rocksdb.path", dir.resolve("state").toString());
     config.put("flush.size", "40");
     config.put("rotate.schedule.interval.ms", "2000");
     config.put("include.kafka.metadata", "true");
