@@ -176,7 +176,11 @@ public final class ParquetWriteBench {
                       + ", tracking "
                       + Long.toString(id * 0x9E3779B97F4A7C15L, 36)
                       + "/"
-                      + (i % 997)));
+                      + (i % 997)
+                      + ", handled by team "
+                      + (i % 11)
+                      + " at dock "
+                      + (i % 7)));
     }
     return structs;
   }
