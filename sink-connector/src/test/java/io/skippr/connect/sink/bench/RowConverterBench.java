@@ -16,7 +16,8 @@ import org.apache.kafka.connect.sink.SinkRecord;
 /**
  * Converts the bench rows of {@link ParquetWriteBench} as sink records, with a schema and as
  * schemaless JSON, with key and Kafka metadata columns on; prints records/s and bytes allocated per
- * record. Run it like ParquetWriteBench with {@code -Dexec.mainClass=...RowConverterBench}.
+ * record. Run it like {@link ParquetWriteBench}, with this class as the main class and arguments
+ * {@code [rows=1000000] [rounds=5]}.
  */
 public final class RowConverterBench {
   private RowConverterBench() {}
