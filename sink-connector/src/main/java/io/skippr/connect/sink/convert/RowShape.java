@@ -49,8 +49,10 @@ final class RowShape {
   RowShape(FormatConfig config, Schema valueSchema, Schema keySchema) {
     boolean structValue = valueSchema != null && valueSchema.type() == Schema.Type.STRUCT;
     List<Field> valueFields = structValue ? valueSchema.fields() : List.of();
+    // Rows are required structs, so a table never sees two root optionalities.
     this.passThrough =
         structValue
+            && !valueSchema.isOptional()
             && keySchema == null
             && !config.includeKafkaMetadata()
             && config.nullValues() != FormatConfig.NullValues.WRITE;

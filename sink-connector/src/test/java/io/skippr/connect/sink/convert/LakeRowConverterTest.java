@@ -72,6 +72,29 @@ class LakeRowConverterTest {
   }
 
   @Test
+  void optionalAndRequiredStructValuesShareATable() {
+    LakeRowConverter converter = new LakeRowConverter(Records.plain());
+    Schema optionalV1 =
+        SchemaBuilder.struct()
+            .optional()
+            .field("id", Schema.INT32_SCHEMA)
+            .field("name", Schema.OPTIONAL_STRING_SCHEMA)
+            .build();
+
+    Struct fromOptional =
+        converter
+            .convert(Records.value("t", optionalV1, new Struct(optionalV1).put("id", 1), 0))
+            .row();
+    Struct fromRequired =
+        converter.convert(Records.value("t", V1, new Struct(V1).put("id", 2), 1)).row();
+
+    assertThat(fromOptional.schema().isOptional()).isFalse();
+    assertThat(fromOptional.get("id")).isEqualTo(1);
+    assertThat(fromRequired.get("id")).isEqualTo(2);
+    assertThat(converter.tableSchema("t").isOptional()).isFalse();
+  }
+
+  @Test
   void nullValuesAreIgnoredRejectedOrWrittenAsTombstones() {
     SinkRecord tombstone = Records.record("t", Schema.STRING_SCHEMA, "k9", V1, null, 41);
 
