@@ -38,6 +38,11 @@ public final class HttpIngestBench {
   private static final int CLIENTS = Integer.getInteger("bench.clients", 4);
   private static final int ROUNDS = Integer.getInteger("bench.rounds", 3);
 
+  /** Producer batching, the same for both sides. */
+  private static final int LINGER_MS = Integer.getInteger("bench.linger.ms", 20);
+
+  private static final int BATCH_BYTES = Integer.getInteger("bench.batch.bytes", 1 << 20);
+
   private HttpIngestBench() {}
 
   public static void main(String[] args) throws Exception {
@@ -52,6 +57,7 @@ public final class HttpIngestBench {
       raw(cluster, bodies.subList(0, Math.max(1, bodies.size() / 10)));
       for (int round = 1; round <= ROUNDS; round++) {
         double http = ingest(port, bodies);
+        printProducerMetrics("connector-producer-bench-0");
         double raw = raw(cluster, bodies);
         bestHttp = Math.max(bestHttp, http);
         bestRaw = Math.max(bestRaw, raw);
@@ -103,8 +109,8 @@ public final class HttpIngestBench {
     config.put("key.converter", "org.apache.kafka.connect.storage.StringConverter");
     config.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
     config.put("value.converter.schemas.enable", "false");
-    config.put("producer.override.linger.ms", "5");
-    config.put("producer.override.batch.size", Integer.toString(256 * 1024));
+    config.put("producer.override.linger.ms", Integer.toString(LINGER_MS));
+    config.put("producer.override.batch.size", Integer.toString(BATCH_BYTES));
     config.put(
         "producer.override.max.in.flight.requests.per.connection",
         System.getProperty("bench.inflight", "5"));
@@ -168,8 +174,8 @@ public final class HttpIngestBench {
   private static double raw(ConnectCluster cluster, List<byte[]> bodies) throws Exception {
     Map<String, Object> props = new HashMap<>();
     props.put(ProducerConfig.ACKS_CONFIG, "all");
-    props.put(ProducerConfig.LINGER_MS_CONFIG, 5);
-    props.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
+    props.put(ProducerConfig.LINGER_MS_CONFIG, LINGER_MS);
+    props.put(ProducerConfig.BATCH_SIZE_CONFIG, BATCH_BYTES);
     int rows = 0;
     try (KafkaProducer<byte[], byte[]> producer = cluster.kafka().createProducer(props)) {
       long start = System.nanoTime();
@@ -191,6 +197,26 @@ public final class HttpIngestBench {
         f.get();
       }
       return rows / ((System.nanoTime() - start) / 1e9);
+    }
+  }
+
+  private static void printProducerMetrics(String clientId) throws Exception {
+    javax.management.MBeanServer mbs =
+        java.lang.management.ManagementFactory.getPlatformMBeanServer();
+    javax.management.ObjectName name =
+        new javax.management.ObjectName(
+            "kafka.producer:type=producer-metrics,client-id=" + clientId);
+    for (String a :
+        List.of(
+            "request-latency-avg",
+            "record-queue-time-avg",
+            "batch-size-avg",
+            "records-per-request-avg",
+            "requests-in-flight",
+            "bufferpool-wait-ratio",
+            "record-send-rate",
+            "request-rate")) {
+      System.out.printf("  producer %s = %s%n", a, mbs.getAttribute(name, a));
     }
   }
 

@@ -18,7 +18,8 @@ import org.apache.kafka.connect.header.ConnectHeaders;
  * Turns accepted points into records: topic per measurement, key = canonical series key, value =
  * Struct of {@code time} (Connect Timestamp: milliseconds, sub-millisecond digits are dropped), tag
  * columns (optional string) and field columns (float → float64, integer and unsigned → int64,
- * boolean, string). Headers {@code measurement} and, when the request named one, {@code database}.
+ * boolean, string). Headers: {@code measurement} when all rows share one fixed topic, and {@code
+ * database} when the request named one.
  */
 public final class PointRecords {
 
@@ -65,7 +66,9 @@ public final class PointRecords {
       value.put(f.key(), f.value());
     }
     ConnectHeaders headers = new ConnectHeaders();
-    headers.addString(MEASUREMENT_HEADER, point.measurement());
+    if (!topics.fixedTopic().isEmpty()) {
+      headers.addString(MEASUREMENT_HEADER, point.measurement());
+    }
     if (database != null) {
       headers.addString(DATABASE_HEADER, database);
     }
