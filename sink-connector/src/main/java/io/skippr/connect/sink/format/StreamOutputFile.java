@@ -9,10 +9,10 @@ import org.apache.parquet.io.PositionOutputStream;
  * A Parquet {@link OutputFile} over a caller's stream, so local files and object uploads share one
  * writer. Closing the Parquet writer flushes but never closes the caller's stream.
  */
-final class StreamOutputFile implements OutputFile {
+public final class StreamOutputFile implements OutputFile {
   private final OutputStream out;
 
-  StreamOutputFile(OutputStream out) {
+  public StreamOutputFile(OutputStream out) {
     this.out = out;
   }
 

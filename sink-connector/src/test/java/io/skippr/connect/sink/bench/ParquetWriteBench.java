@@ -5,6 +5,7 @@ import io.skippr.connect.sink.convert.FormatConfig.Codec;
 import io.skippr.connect.sink.convert.ParquetSchemas;
 import io.skippr.connect.sink.format.ParquetCodecs;
 import io.skippr.connect.sink.format.ParquetFileWriter;
+import io.skippr.connect.sink.format.StreamOutputFile;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
@@ -20,8 +21,6 @@ import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
-import org.apache.parquet.io.OutputFile;
-import org.apache.parquet.io.PositionOutputStream;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -217,7 +216,7 @@ public final class ParquetWriteBench {
   private static void writeExample(MessageType type, List<Group> groups, Codec codec)
       throws IOException {
     try (ParquetWriter<Group> writer =
-        ExampleParquetWriter.builder(new SinkFile())
+        ExampleParquetWriter.builder(new StreamOutputFile(sink()))
             .withType(type)
             .withConf(new PlainParquetConfiguration())
             .withCodecFactory(new ParquetCodecs())
@@ -237,45 +236,5 @@ public final class ParquetWriteBench {
 
   private static OutputStream sink() {
     return OutputStream.nullOutputStream();
-  }
-
-  /** An output file that only counts bytes. */
-  private static final class SinkFile implements OutputFile {
-    @Override
-    public PositionOutputStream create(long blockSizeHint) {
-      return new PositionOutputStream() {
-        private long position;
-
-        @Override
-        public long getPos() {
-          return position;
-        }
-
-        @Override
-        public void write(int b) {
-          position++;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-          position += len;
-        }
-      };
-    }
-
-    @Override
-    public PositionOutputStream createOrOverwrite(long blockSizeHint) {
-      return create(blockSizeHint);
-    }
-
-    @Override
-    public boolean supportsBlockSize() {
-      return false;
-    }
-
-    @Override
-    public long defaultBlockSize() {
-      return 0;
-    }
   }
 }

@@ -13,10 +13,8 @@ import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaBuilder;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.errors.DataException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -28,18 +26,7 @@ class ParquetFileWriterTest {
           .field("name", Schema.OPTIONAL_STRING_SCHEMA)
           .build();
 
-  @TempDir Path dir;
-  private ParquetFiles files;
-
-  @BeforeEach
-  void open() {
-    files = new ParquetFiles(dir);
-  }
-
-  @AfterEach
-  void close() {
-    files.close();
-  }
+  @RegisterExtension final ParquetFiles files = new ParquetFiles();
 
   @Test
   void runsWithoutHadoopOnTheClassPath() {

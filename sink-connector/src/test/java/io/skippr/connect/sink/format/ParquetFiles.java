@@ -11,16 +11,33 @@ import java.util.List;
 import java.util.Map;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.Struct;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
-/** Writes rows with {@link ParquetFileWriter} into a lake directory and reads them with DuckDB. */
-final class ParquetFiles implements AutoCloseable {
-  private final Path root;
-  private final DuckDbLake lake;
+/**
+ * Writes rows with {@link ParquetFileWriter} into a fresh lake directory per test and reads them
+ * with DuckDB. Register with {@code @RegisterExtension}.
+ */
+final class ParquetFiles implements BeforeEachCallback, AfterEachCallback {
+  private Path root;
+  private DuckDbLake lake;
   private int files;
 
-  ParquetFiles(Path root) {
-    this.root = root;
-    this.lake = new DuckDbLake(root);
+  @Override
+  public void beforeEach(ExtensionContext context) throws IOException {
+    root = Files.createTempDirectory("parquet-files");
+    lake = new DuckDbLake(root);
+  }
+
+  @Override
+  public void afterEach(ExtensionContext context) throws IOException {
+    lake.close();
+    try (var paths = Files.walk(root)) {
+      for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
+    }
   }
 
   static FormatConfig config(FormatConfig.Codec codec, long rowGroupBytes) {
@@ -57,10 +74,5 @@ final class ParquetFiles implements AutoCloseable {
       types.put((String) row.get("column_name"), row.get("column_type"));
     }
     return types;
-  }
-
-  @Override
-  public void close() {
-    lake.close();
   }
 }

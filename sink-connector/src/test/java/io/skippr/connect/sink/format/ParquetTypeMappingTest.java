@@ -6,7 +6,6 @@ import io.skippr.connect.sink.convert.FormatConfig;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,10 +17,8 @@ import org.apache.kafka.connect.data.SchemaBuilder;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.data.Time;
 import org.apache.kafka.connect.data.Timestamp;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Every Connect type written by ParquetFileWriter and read back by DuckDB. */
 class ParquetTypeMappingTest {
@@ -72,18 +69,7 @@ class ParquetTypeMappingTest {
           .field("by_sku", SchemaBuilder.map(Schema.STRING_SCHEMA, ITEM).optional().build())
           .build();
 
-  @TempDir Path dir;
-  private ParquetFiles files;
-
-  @BeforeEach
-  void open() {
-    files = new ParquetFiles(dir);
-  }
-
-  @AfterEach
-  void close() {
-    files.close();
-  }
+  @RegisterExtension final ParquetFiles files = new ParquetFiles();
 
   @Test
   void mapsEveryConnectTypeToTheParquetTypeDuckDbExpects() throws Exception {
