@@ -6,11 +6,14 @@ import io.skippr.connect.sink.buffer.RotationTriggers;
 import io.skippr.connect.sink.buffer.UnitBuffer;
 import io.skippr.connect.sink.convert.LakeRow;
 import io.skippr.connect.sink.convert.RecordRejectedException;
+import io.skippr.connect.sink.log.CommittedUnit;
 import io.skippr.connect.sink.log.FencedException;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.LogEntry;
 import io.skippr.connect.sink.log.OrphanSweeper;
 import io.skippr.connect.sink.log.RecoveredTp;
+import io.skippr.connect.sink.log.SinkProgress;
+import io.skippr.connect.sink.log.TpLog;
 import io.skippr.connect.sink.log.TpRecovery;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -20,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -101,6 +105,7 @@ public final class LakeWriter {
       TpWriter writer = new TpWriter(tp, recovered.log(), recovered.replay().orElse(null), seek);
       writers.put(tp, writer);
       seek.ifPresent(offset -> context.offset(tp, offset));
+      rebuildMirror(tp, recovered.log());
     }
   }
 
@@ -126,6 +131,32 @@ public final class LakeWriter {
       }
     }
     resumeWhenUnderBudget();
+  }
+
+  /** A mirror that lost this TP's row gets it back from the lake log, the truth. */
+  private void rebuildMirror(TopicPartition tp, TpLog log) {
+    Optional<CommittedUnit> last = log.state().lastCommit();
+    if (last.isEmpty()) {
+      return;
+    }
+    try {
+      if (parts.mirror().lookup(tp.topic(), tp.partition()).isEmpty()) {
+        CommittedUnit unit = last.get();
+        parts
+            .mirror()
+            .record(
+                new SinkProgress(
+                    tp.topic(),
+                    tp.partition(),
+                    unit.end(),
+                    unit.id(),
+                    log.epoch(),
+                    log.state().lastSeq()));
+        LOG.info("Rebuilt the mirrored progress of {} from its lake log: {}", tp, unit.id());
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("Could not rebuild the mirrored progress of {}: {}", tp, e.toString());
+    }
   }
 
   private TpWriter writerFor(SinkRecord record) {

@@ -1,0 +1,70 @@
+package io.skippr.connect.sink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.skippr.connect.sink.buffer.RotationConfig;
+import io.skippr.connect.sink.log.ProgressMirror;
+import io.skippr.connect.sink.state.MirrorConfig;
+import io.skippr.connect.sink.state.StoreProgressMirror;
+import io.skippr.connect.sink.storage.InMemoryLakeStorage;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The progress mirrored into a real RocksDB state store stands in for a lost lake log. */
+class MirrorResumeTest {
+  private static final TopicPartition TP0 = new TopicPartition(LakeHarness.TOPIC, 0);
+
+  @TempDir Path stateDir;
+  private ProgressMirror mirror;
+
+  private ProgressMirror openMirror() {
+    mirror =
+        StoreProgressMirror.open(
+            Map.of(
+                "name", "lake", "store.type", "rocksdb", "store.rocksdb.path", stateDir.toString()),
+            MirrorConfig.Mode.ON);
+    return mirror;
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    if (mirror instanceof AutoCloseable closeable) {
+      closeable.close();
+    }
+  }
+
+  @Test
+  void aPartitionWhoseLogIsGoneResumesAfterTheMirroredCommit() throws Exception {
+    InMemoryLakeStorage lake = new InMemoryLakeStorage();
+    LakeHarness h = new LakeHarness(1, 40);
+    h.rotation = new RotationConfig(10, 0, -1, 1000, 1L << 30);
+    h.mirror = openMirror();
+    h.start(lake);
+    h.deliver(25); // units 0..9 and 10..19 committed, 20..24 buffered
+
+    InMemoryLakeStorage fresh = new InMemoryLakeStorage(); // the lake log is gone
+    h.start(fresh);
+    assertThat(h.context.seeks).containsEntry(TP0, 20L);
+  }
+
+  @Test
+  void aMirrorThatLostItsRowGetsItBackFromTheLakeLog() throws Exception {
+    InMemoryLakeStorage lake = new InMemoryLakeStorage();
+    LakeHarness h = new LakeHarness(1, 40);
+    h.rotation = new RotationConfig(10, 0, -1, 1000, 1L << 30);
+    h.start(lake); // no mirror: nothing recorded
+    h.deliver(15);
+
+    h.mirror = openMirror();
+    assertThat(h.mirror.lookup(LakeHarness.TOPIC, 0)).isEmpty();
+    h.start(lake);
+    assertThat(h.mirror.lookup(LakeHarness.TOPIC, 0))
+        .hasValueSatisfying(progress -> assertThat(progress.endOffset()).isEqualTo(9));
+    h.writer.close(List.of(TP0));
+  }
+}
