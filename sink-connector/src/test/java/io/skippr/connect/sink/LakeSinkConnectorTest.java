@@ -73,7 +73,7 @@ class LakeSinkConnectorTest {
     Map<String, String> missing = valid();
     missing.remove("topics.dir");
     assertThat(errors(missing)).containsOnlyKeys("topics.dir");
-    assertThat(errors(with("topics.dir", "s3://bucket/lake"))).containsOnlyKeys("topics.dir");
+    assertThat(errors(with("topics.dir", "gs://bucket/lake"))).containsOnlyKeys("topics.dir");
     assertThat(errors(with("flush.size", "-1"))).containsOnlyKeys("flush.size");
   }
 

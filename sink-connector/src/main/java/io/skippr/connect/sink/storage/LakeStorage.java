@@ -2,6 +2,7 @@ package io.skippr.connect.sink.storage;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -51,6 +52,16 @@ public interface LakeStorage extends Closeable {
 
   /** Deletes an object; deleting a missing object is not an error. */
   void delete(String key) throws IOException;
+
+  /**
+   * Deletes several objects, as {@link #delete} does each; stores that can delete many in one
+   * request (S3's DeleteObjects) do.
+   */
+  default void deleteAll(Collection<String> keys) throws IOException {
+    for (String key : keys) {
+      delete(key);
+    }
+  }
 
   boolean exists(String key) throws IOException;
 
