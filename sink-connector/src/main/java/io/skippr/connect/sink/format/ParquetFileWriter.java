@@ -36,10 +36,11 @@ public final class ParquetFileWriter implements LakeFileWriter {
   public void write(Schema fileSchema, List<Struct> rows, OutputStream out) throws IOException {
     MessageType messageType = ParquetSchemas.toMessageType(fileSchema);
     StructWriteSupport support = new StructWriteSupport(fileSchema, messageType);
+    ParquetCodecs codecs = new ParquetCodecs();
     try (ParquetWriter<Struct> writer =
         new Builder(new StreamOutputFile(out), support)
             .withConf(new PlainParquetConfiguration())
-            .withCodecFactory(new ParquetCodecs())
+            .withCodecFactory(codecs)
             .withCompressionCodec(codec)
             .withRowGroupSize(config.rowGroupBytes())
             .withDictionaryEncoding(true)
@@ -48,6 +49,8 @@ public final class ParquetFileWriter implements LakeFileWriter {
       for (int i = 0, n = rows.size(); i < n; i++) {
         writer.write(rows.get(i));
       }
+    } finally {
+      codecs.release(); // frees the zstd context now, not at garbage collection
     }
   }
 
