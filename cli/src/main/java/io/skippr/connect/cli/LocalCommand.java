@@ -2,6 +2,8 @@ package io.skippr.connect.cli;
 
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -47,11 +49,42 @@ public final class LocalCommand implements Callable<Integer> {
           "plugin.path entry holding the built plugin (default: distribution/target/plugin).")
   Path pluginDir;
 
+  @Option(
+      names = "--no-worker",
+      description = "Run only the Kafka broker, without a Connect worker.")
+  boolean noWorker;
+
+  @Option(
+      names = "--bootstrap-servers",
+      description =
+          "Run only a Connect worker (group skippr-local) that joins the Kafka cluster at these"
+              + " bootstrap servers; no broker is started.")
+  String bootstrapServers;
+
+  @Option(
+      names = "--worker-property",
+      paramLabel = "KEY=VALUE",
+      description =
+          "A Connect worker setting that overrides the default (repeatable), e.g."
+              + " --worker-property session.timeout.ms=6000.")
+  Map<String, String> workerProperties = new LinkedHashMap<>();
+
   @Override
   public Integer call() {
+    if (noWorker && bootstrapServers != null) {
+      System.err.println("skippr local: --no-worker and --bootstrap-servers exclude each other");
+      return 2;
+    }
     LocalStack.Settings settings =
         new LocalStack.Settings(
-            resolveDataDir(), kafkaPort, controllerPort, restPort, resolvePluginDir());
+            resolveDataDir(),
+            kafkaPort,
+            controllerPort,
+            restPort,
+            resolvePluginDir(),
+            !noWorker,
+            bootstrapServers,
+            Map.copyOf(workerProperties));
     try {
       return new LocalStack(settings).runUntilSignalled();
     } catch (StartupException e) {

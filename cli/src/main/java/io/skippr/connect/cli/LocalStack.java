@@ -11,15 +11,34 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import sun.misc.Signal;
 
-/** Runs the local broker and worker until SIGINT or SIGTERM, then stops both cleanly. */
+/**
+ * Runs the local broker and worker (or only one of them) until SIGINT or SIGTERM, then stops them
+ * cleanly.
+ */
 final class LocalStack {
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(2);
 
-  /** Where and on which ports the stack runs. */
-  record Settings(Path dataDir, int kafkaPort, int controllerPort, int restPort, Path pluginDir) {}
+  /**
+   * Where and on which ports the stack runs. A non-null {@code externalBootstrap} runs only the
+   * worker, against that cluster; {@code runWorker == false} runs only the broker.
+   */
+  record Settings(
+      Path dataDir,
+      int kafkaPort,
+      int controllerPort,
+      int restPort,
+      Path pluginDir,
+      boolean runWorker,
+      String externalBootstrap,
+      Map<String, String> workerProperties) {
+    boolean runBroker() {
+      return externalBootstrap == null;
+    }
+  }
 
   private final Settings settings;
   private final CountDownLatch stopRequested = new CountDownLatch(1);
@@ -29,45 +48,75 @@ final class LocalStack {
   }
 
   int runUntilSignalled() {
-    Preflight.requirePluginDir(settings.pluginDir());
-    Preflight.requireWritableDir(settings.dataDir());
-    Preflight.requireFreePort(settings.kafkaPort(), "--kafka-port");
-    Preflight.requireFreePort(settings.controllerPort(), "--controller-port");
-    Preflight.requireFreePort(settings.restPort(), "--rest-port");
+    preflight();
     // Handle the signals ourselves so a requested stop is an orderly one that exits 0.
     Signal.handle(new Signal("TERM"), signal -> stopRequested.countDown());
     Signal.handle(new Signal("INT"), signal -> stopRequested.countDown());
 
-    say(
-        "starting Kafka on 127.0.0.1:"
-            + settings.kafkaPort()
-            + " (data: "
-            + settings.dataDir()
-            + ")");
-    try (EmbeddedBroker broker =
+    EmbeddedBroker broker = null;
+    LocalWorker worker = null;
+    try {
+      String bootstrap = settings.externalBootstrap();
+      if (settings.runBroker()) {
+        say(
+            "starting Kafka on 127.0.0.1:"
+                + settings.kafkaPort()
+                + " (data: "
+                + settings.dataDir()
+                + ")");
+        broker =
             new EmbeddedBroker(
                 settings.dataDir().resolve("kafka"),
                 settings.kafkaPort(),
                 settings.controllerPort());
-        LocalWorker worker =
-            new LocalWorker(broker.bootstrapServers(), settings.restPort(), settings.pluginDir())) {
-      broker.start();
-      say("starting Kafka Connect (plugin.path " + settings.pluginDir() + ")");
-      worker.start();
-      String rest = "http://127.0.0.1:" + settings.restPort();
-      List<String> plugins = awaitPlugins(rest);
-      say(
-          "ready: Kafka Connect REST API at "
-              + rest
-              + " (Kafka at "
-              + broker.bootstrapServers()
-              + ")");
-      plugins.forEach(p -> say("  plugin " + p));
+        broker.start();
+        bootstrap = broker.bootstrapServers();
+      }
+      if (settings.runWorker()) {
+        say("starting Kafka Connect (plugin.path " + settings.pluginDir() + ")");
+        worker =
+            new LocalWorker(
+                bootstrap, settings.restPort(), settings.pluginDir(), settings.workerProperties());
+        worker.start();
+        String rest = "http://127.0.0.1:" + settings.restPort();
+        List<String> plugins = awaitPlugins(rest);
+        say("ready: Kafka Connect REST API at " + rest + " (Kafka at " + bootstrap + ")");
+        plugins.forEach(p -> say("  plugin " + p));
+      } else {
+        say("ready: Kafka at " + bootstrap + " (no Connect worker)");
+      }
       awaitStopRequest();
       say("stopping");
+    } finally {
+      // The worker first: it needs the broker to stop in order.
+      closeAll(worker, broker);
     }
     say("stopped");
     return 0;
+  }
+
+  private void preflight() {
+    Preflight.requireWritableDir(settings.dataDir());
+    if (settings.runBroker()) {
+      Preflight.requireFreePort(settings.kafkaPort(), "--kafka-port");
+      Preflight.requireFreePort(settings.controllerPort(), "--controller-port");
+    }
+    if (settings.runWorker()) {
+      Preflight.requirePluginDir(settings.pluginDir());
+      Preflight.requireFreePort(settings.restPort(), "--rest-port");
+    }
+  }
+
+  private static void closeAll(AutoCloseable... parts) {
+    for (AutoCloseable part : parts) {
+      if (part != null) {
+        try {
+          part.close();
+        } catch (Exception e) {
+          say("error while stopping: " + e);
+        }
+      }
+    }
   }
 
   /** Polls the REST API until the worker answers, returning the Skippr plugins it reports. */

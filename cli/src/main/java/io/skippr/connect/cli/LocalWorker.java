@@ -12,7 +12,8 @@ final class LocalWorker implements AutoCloseable {
   private final Map<String, String> props = new HashMap<>();
   private Connect<DistributedHerder> connect;
 
-  LocalWorker(String bootstrapServers, int restPort, Path pluginDir) {
+  LocalWorker(
+      String bootstrapServers, int restPort, Path pluginDir, Map<String, String> overrides) {
     props.put("bootstrap.servers", bootstrapServers);
     props.put("group.id", "skippr-local");
     props.put("listeners", "http://127.0.0.1:" + restPort);
@@ -36,6 +37,7 @@ final class LocalWorker implements AutoCloseable {
     props.put(
         "config.providers.env.class",
         "org.apache.kafka.common.config.provider.EnvVarConfigProvider");
+    props.putAll(overrides);
   }
 
   void start() {

@@ -1,0 +1,133 @@
+package io.skippr.connect.it;
+
+import io.skippr.connect.testkit.Await;
+import io.skippr.connect.testkit.DuckDbLake;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The lake sink under real SIGKILLs: a broker and a Connect worker run as separate processes, the
+ * worker is killed at random moments while it lands half a million orders and restarted each time;
+ * the lake then holds every record exactly once and no TP log holds an unresolved intent.
+ *
+ * <p>{@code -Dchaos.kills} sets the number of kills (default 5), {@code -Dchaos.seed} replays a
+ * run, {@code -Dchaos.perPartition} sets the records per partition (default 170,000).
+ */
+class ChaosIT {
+  private static final int PARTITIONS = 3;
+  private static final String TOPIC = "chaos-orders";
+  private static final String CONNECTOR = "chaos-lake";
+  private static final Duration READY = Duration.ofMinutes(2);
+
+  @TempDir Path root;
+  private final List<CliProcess> processes = new ArrayList<>();
+  private ChaosStack stack;
+
+  @AfterEach
+  void stopAll() throws InterruptedException {
+    for (CliProcess process : processes) {
+      process.stop();
+    }
+  }
+
+  @Test
+  void sigkilledWorkerLandsEveryRecordExactlyOnce() throws Exception {
+    int kills = Integer.getInteger("chaos.kills", 5);
+    long perPartition = Long.getLong("chaos.perPartition", 170_000);
+    long seed = Long.getLong("chaos.seed", System.nanoTime());
+    System.out.println("chaos: seed " + seed + " (replay with -Dchaos.seed=" + seed + ")");
+    Random random = new Random(seed);
+
+    stack = ChaosStack.start(root, processes);
+    stack.createTopic(TOPIC, PARTITIONS);
+    long start = System.nanoTime();
+    stack.produceOrders(TOPIC, PARTITIONS, perPartition);
+    System.out.printf(
+        "chaos: produced %,d orders in %.1f s%n", PARTITIONS * perPartition, elapsed(start));
+
+    Path lake = root.resolve("lake");
+    CliProcess worker = stack.startWorker("worker-0", stack.restPort(0));
+    worker.awaitReady(READY);
+    stack.putConnector(0, CONNECTOR, sinkConfig(lake, TOPIC));
+    long expected = PARTITIONS * perPartition;
+    int midStream = 0;
+    try (DuckDbLake duck = new DuckDbLake(lake)) {
+      for (int kill = 1; kill <= kills; kill++) {
+        // Kill only once this worker has committed a unit of its own (or all is landed), then at
+        // a random moment within the next few units.
+        long filesAtStart = stack.parquetFiles(lake);
+        Await.until(
+            READY,
+            "worker to commit a unit after its start",
+            () ->
+                stack.parquetFiles(lake) > filesAtStart || LakeAudit.rows(duck, TOPIC) >= expected);
+        long delayMs = random.nextInt(4_000);
+        Thread.sleep(delayMs);
+        boolean landed = LakeAudit.rows(duck, TOPIC) >= expected;
+        worker.kill();
+        midStream += landed ? 0 : 1;
+        System.out.printf(
+            "chaos: %5.1f s kill %d/%d (pid %d) %d ms after its first unit%s%n",
+            elapsed(start), kill, kills, worker.pid(), delayMs, landed ? " (all landed)" : "");
+        worker = stack.startWorker("worker-" + kill, stack.restPort(0));
+        worker.awaitReady(READY);
+      }
+    }
+
+    long duplicates;
+    long gaps;
+    try (DuckDbLake duck = new DuckDbLake(lake)) {
+      Await.until(
+          Duration.ofMinutes(10),
+          () -> "lake to hold " + expected + " rows; has " + LakeAudit.rows(duck, TOPIC),
+          () -> LakeAudit.rows(duck, TOPIC) >= expected);
+      String table = "${table:" + TOPIC + "}";
+      long rows = duck.count("select count(*) from " + table);
+      long distinct = duck.count("select count(distinct (__partition, __offset)) from " + table);
+      duplicates = rows - distinct;
+      gaps = expected - distinct;
+      System.out.printf("chaos: lake rows %,d, duplicates %d, gaps %d%n", rows, duplicates, gaps);
+      LakeAudit.assertEveryOffsetOnce(duck, TOPIC, PARTITIONS, perPartition);
+      LakeAudit.assertValues(duck, TOPIC, false);
+      LakeAudit.assertUnitsTile(LakeAudit.units(duck, TOPIC), TOPIC, PARTITIONS, perPartition);
+    }
+    long claims = 0;
+    for (int p = 0; p < PARTITIONS; p++) {
+      List<LakeLogAudit.Entry> entries = LakeLogAudit.entries(lake, TOPIC, p);
+      LakeLogAudit.assertNoUnresolvedIntent(entries);
+      LakeLogAudit.assertEpochsNeverGoBack(entries);
+      claims += LakeLogAudit.claims(entries);
+    }
+    System.out.printf(
+        "chaos: kills survived %d (%d mid-stream), records %,d, duplicates %d, gaps %d, epochs"
+            + " claimed %d, %.0f s, seed %d%n",
+        kills, midStream, expected, duplicates, gaps, claims, elapsed(start), seed);
+  }
+
+  private static double elapsed(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1e9;
+  }
+
+  static Map<String, String> sinkConfig(Path lake, String topic) {
+    return Map.ofEntries(
+        Map.entry("connector.class", "io.skippr.connect.sink.LakeSinkConnector"),
+        Map.entry("tasks.max", "2"),
+        Map.entry("topics", topic),
+        Map.entry("topics.dir", lake.toString()),
+        Map.entry("include.kafka.metadata", "true"),
+        Map.entry("key.converter", "org.apache.kafka.connect.storage.StringConverter"),
+        Map.entry("value.converter", "org.apache.kafka.connect.json.JsonConverter"),
+        Map.entry("value.converter.schemas.enable", "true"),
+        Map.entry("errors.tolerance", "none"),
+        Map.entry("flush.size", "5000"),
+        Map.entry("rotate.schedule.interval.ms", "2000"),
+        Map.entry("store.rocksdb.path", lake.resolveSibling("state").toString()));
+  }
+}

@@ -1,0 +1,195 @@
+package io.skippr.connect.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.connect.json.JsonConverter;
+
+/**
+ * A broker process ({@code skippr local --no-worker}) and Connect worker processes ({@code skippr
+ * local --bootstrap-servers}) in one Connect group, with the REST calls the chaos tests need.
+ */
+final class ChaosStack {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Duration READY = Duration.ofMinutes(2);
+  private static final int WORKER_PORTS = 2;
+
+  private final Path root;
+  private final List<CliProcess> processes;
+  private final int kafkaPort;
+  private final int controllerPort;
+  private final int[] restPorts;
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  private ChaosStack(Path root, List<CliProcess> processes, int[] ports) {
+    this.root = root;
+    this.processes = processes;
+    this.kafkaPort = ports[0];
+    this.controllerPort = ports[1];
+    this.restPorts = new int[] {ports[2], ports[3]};
+  }
+
+  /** Starts the broker; every process started is added to {@code processes} for cleanup. */
+  static ChaosStack start(Path root, List<CliProcess> processes) throws IOException {
+    ChaosStack stack = new ChaosStack(root, processes, freePorts(2 + WORKER_PORTS));
+    CliProcess broker =
+        CliProcess.startLocal(
+            "broker",
+            root.resolve("logs"),
+            List.of(
+                "--no-worker",
+                "--data-dir=" + root.resolve("broker"),
+                "--kafka-port=" + stack.kafkaPort,
+                "--controller-port=" + stack.controllerPort));
+    processes.add(broker);
+    broker.awaitReady(READY);
+    return stack;
+  }
+
+  int restPort(int worker) {
+    return restPorts[worker];
+  }
+
+  /**
+   * Starts a worker with a short session timeout and no scheduled-rebalance delay, so a killed or
+   * stopped worker's tasks move on within seconds.
+   */
+  CliProcess startWorker(String name, int restPort) throws IOException {
+    CliProcess worker =
+        CliProcess.startLocal(
+            name,
+            root.resolve("logs"),
+            List.of(
+                "--bootstrap-servers=127.0.0.1:" + kafkaPort,
+                "--data-dir=" + root.resolve(name),
+                "--rest-port=" + restPort,
+                "--worker-property=session.timeout.ms=6000",
+                "--worker-property=heartbeat.interval.ms=1000",
+                "--worker-property=scheduled.rebalance.max.delay.ms=0"));
+    processes.add(worker);
+    return worker;
+  }
+
+  void createTopic(String topic, int partitions) throws Exception {
+    try (Admin admin = admin()) {
+      // Order timestamps are old: without retention.ms=-1 the broker would delete them.
+      NewTopic newTopic =
+          new NewTopic(topic, partitions, (short) 1).configs(Map.of("retention.ms", "-1"));
+      admin.createTopics(List.of(newTopic)).all().get();
+    }
+  }
+
+  /** Produces the deterministic {@link Orders} as JSON with schemas, round-robin by offset. */
+  void produceOrders(String topic, int partitions, long perPartition) {
+    JsonConverter withSchemas = new JsonConverter();
+    withSchemas.configure(Map.of("schemas.enable", "true", "converter.type", "value"));
+    Map<String, Object> props = new HashMap<>();
+    props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:" + kafkaPort);
+    props.put(ProducerConfig.ACKS_CONFIG, "all");
+    props.put(ProducerConfig.LINGER_MS_CONFIG, 20);
+    props.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
+    props.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+    props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+    try (KafkaProducer<byte[], byte[]> producer =
+        new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
+      for (long o = 0; o < perPartition; o++) {
+        for (int p = 0; p < partitions; p++) {
+          byte[] value = withSchemas.fromConnectData(topic, Orders.VALUE, Orders.value(p, o));
+          producer.send(
+              new ProducerRecord<>(topic, p, Orders.timestamp(o), Orders.key(p, o), value));
+        }
+      }
+      producer.flush();
+    }
+  }
+
+  void putConnector(int worker, String name, Map<String, String> config) throws Exception {
+    HttpResponse<String> response =
+        http.send(
+            HttpRequest.newBuilder(URI.create(rest(worker) + "/connectors/" + name + "/config"))
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(config)))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isBetween(200, 201);
+  }
+
+  /** The connector's status as the given worker reports it, or null while it cannot answer. */
+  JsonNode status(int worker, String name) {
+    try {
+      HttpResponse<String> response =
+          http.send(
+              HttpRequest.newBuilder(URI.create(rest(worker) + "/connectors/" + name + "/status"))
+                  .timeout(Duration.ofSeconds(5))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      return response.statusCode() == 200 ? JSON.readTree(response.body()) : null;
+    } catch (IOException e) {
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  long parquetFiles(Path lake) {
+    if (!Files.isDirectory(lake)) {
+      return 0;
+    }
+    try (Stream<Path> files = Files.walk(lake)) {
+      return files.filter(f -> f.toString().endsWith(".parquet")).count();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private String rest(int worker) {
+    return "http://127.0.0.1:" + restPorts[worker];
+  }
+
+  private Admin admin() {
+    return Admin.create(
+        Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:" + kafkaPort));
+  }
+
+  private static int[] freePorts(int count) throws IOException {
+    List<ServerSocket> sockets = new ArrayList<>();
+    try {
+      int[] ports = new int[count];
+      for (int i = 0; i < count; i++) {
+        ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        sockets.add(socket);
+        ports[i] = socket.getLocalPort();
+      }
+      return ports;
+    } finally {
+      for (ServerSocket socket : sockets) {
+        socket.close();
+      }
+    }
+  }
+}

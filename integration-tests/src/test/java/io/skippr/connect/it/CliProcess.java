@@ -1,0 +1,117 @@
+package io.skippr.connect.it;
+
+import io.skippr.connect.testkit.Await;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** {@code skippr local} in its own JVM, launched like the ./skippr script does. */
+final class CliProcess {
+  private final String name;
+  private final Process process;
+  private final Path stdout;
+  private final Path stderr;
+
+  private CliProcess(String name, Process process, Path stdout, Path stderr) {
+    this.name = name;
+    this.process = process;
+    this.stdout = stdout;
+    this.stderr = stderr;
+  }
+
+  /** Starts {@code skippr local <args>}, its output in {@code logs/<name>.out|err}. */
+  static CliProcess startLocal(String name, Path logs, List<String> args) throws IOException {
+    Path root = Path.of("..").toAbsolutePath().normalize();
+    Path cliJar;
+    try (var jars = Files.list(root.resolve("cli/target"))) {
+      cliJar =
+          jars.filter(p -> p.getFileName().toString().matches("skippr-cli-.*\\.jar"))
+              .findFirst()
+              .orElseThrow(() -> new IllegalStateException("cli jar not built"));
+    }
+    Files.createDirectories(logs);
+    Path out = logs.resolve(name + ".out");
+    Path err = logs.resolve(name + ".err");
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-Xmx1g");
+    command.add("-cp");
+    command.add(cliJar + ":" + root.resolve("cli/target/lib") + "/*");
+    command.add("io.skippr.connect.cli.SkipprCommand");
+    command.add("local");
+    command.add("--plugin-dir=" + root.resolve("distribution/target/plugin"));
+    command.addAll(args);
+    Process process =
+        new ProcessBuilder(command)
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .start();
+    return new CliProcess(name, process, out, err);
+  }
+
+  long pid() {
+    return process.pid();
+  }
+
+  boolean isAlive() {
+    return process.isAlive();
+  }
+
+  void awaitReady(Duration timeout) {
+    Await.until(
+        timeout,
+        () -> name + " ready line; output so far:\n" + output(),
+        () -> {
+          if (!process.isAlive()) {
+            throw new AssertionError(
+                name + " exited with " + process.exitValue() + ":\n" + output());
+          }
+          return read(stdout).contains("skippr local: ready:");
+        });
+  }
+
+  /** SIGKILL: no shutdown hook, no flush, no close. */
+  void kill() throws InterruptedException {
+    process.destroyForcibly();
+    if (!process.waitFor(30, TimeUnit.SECONDS)) {
+      throw new AssertionError(name + " survived SIGKILL for 30 s");
+    }
+  }
+
+  /** Sends a signal by PID, e.g. {@code STOP} or {@code CONT}. */
+  void signal(String signal) throws IOException, InterruptedException {
+    Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(pid())).start();
+    if (kill.waitFor() != 0) {
+      throw new AssertionError("kill -" + signal + " " + pid() + " failed");
+    }
+  }
+
+  /** SIGTERM, then SIGKILL if it has not stopped within 30 s. */
+  void stop() throws InterruptedException {
+    if (!process.isAlive()) {
+      return;
+    }
+    process.destroy();
+    if (!process.waitFor(30, TimeUnit.SECONDS)) {
+      kill();
+    }
+  }
+
+  String output() {
+    return read(stdout) + "\n--- stderr ---\n" + read(stderr);
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
