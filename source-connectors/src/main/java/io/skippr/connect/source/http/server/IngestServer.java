@@ -83,7 +83,7 @@ public final class IngestServer implements AutoCloseable {
   }
 
   private void handle(HttpExchange ex) {
-    try (ex) {
+    try {
       addCommonHeaders(ex);
       send(ex, route(ex));
     } catch (IOException e) {
@@ -93,6 +93,18 @@ public final class IngestServer implements AutoCloseable {
       Thread.currentThread().interrupt();
     } catch (RuntimeException e) {
       LOG.error("Unexpected failure handling {} {}", ex.getRequestMethod(), ex.getRequestURI(), e);
+      answerFailure(ex);
+    } finally {
+      ex.close();
+    }
+  }
+
+  /** Best effort: a 500 if no answer has started yet (the client then retries). */
+  private void answerFailure(HttpExchange ex) {
+    try {
+      send(ex, Responses.error(500, "internal error", "unexpected failure; retry the request"));
+    } catch (IOException | RuntimeException ignored) {
+      // an answer was already under way: closing the exchange ends it
     }
   }
 
