@@ -7,8 +7,10 @@ import io.skippr.connect.sink.format.ParquetFileWriter;
 import io.skippr.connect.sink.storage.FaultInjectingStorage;
 import io.skippr.connect.sink.storage.FaultInjectingStorage.Op;
 import io.skippr.connect.sink.storage.FaultInjectingStorage.When;
+import io.skippr.connect.sink.storage.LakeStorage;
 import io.skippr.connect.sink.storage.LocalLakeStorage;
 import io.skippr.connect.testkit.DuckDbLake;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,8 +91,12 @@ class CrashRecoveryTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("faults")
   void everyOffsetLandsExactlyOnceDespiteACrash(Fault fault) throws Exception {
+    assertEveryOffsetOnceDespite(fault, new LocalLakeStorage(root));
+  }
+
+  /** Runs writer generations over {@code lake} through {@code fault}; checks every offset once. */
+  static void assertEveryOffsetOnceDespite(Fault fault, LakeStorage lake) throws IOException {
     LakeHarness harness = new LakeHarness(PARTITIONS, RECORDS);
-    LocalLakeStorage lake = new LocalLakeStorage(root);
     List<FaultInjectingStorage> generations = new ArrayList<>();
     int crashes = runToTheEnd(harness, fault, lake, generations);
 
@@ -133,11 +139,8 @@ class CrashRecoveryTest {
   }
 
   /** Delivers everything, restarting a writer generation after each crash; returns the crashes. */
-  private static int runToTheEnd(
-      LakeHarness harness,
-      Fault fault,
-      LocalLakeStorage lake,
-      List<FaultInjectingStorage> generations) {
+  static int runToTheEnd(
+      LakeHarness harness, Fault fault, LakeStorage lake, List<FaultInjectingStorage> generations) {
     int crashes = 0;
     int batches = 0;
     boolean running = false;

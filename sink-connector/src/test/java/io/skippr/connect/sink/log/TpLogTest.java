@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.skippr.connect.sink.storage.FaultInjectingStorage;
+import io.skippr.connect.sink.storage.LakeStorage;
 import io.skippr.connect.sink.storage.LocalLakeStorage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +18,8 @@ class TpLogTest {
 
   private final LakeLayout layout = new LakeLayout("topics");
 
-  private LocalLakeStorage storage() {
+  /** The lake under test; every call in one test returns a view of the same lake. */
+  LakeStorage storage() {
     return new LocalLakeStorage(root);
   }
 
