@@ -1,10 +1,13 @@
 package io.skippr.connect.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.skippr.connect.testkit.Await;
 import io.skippr.connect.testkit.DuckDbLake;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -24,6 +27,7 @@ class ChaosIT {
   private static final int PARTITIONS = 3;
   private static final String TOPIC = "chaos-orders";
   private static final String CONNECTOR = "chaos-lake";
+  private static final String ZOMBIE_TOPIC = "zombie-orders";
   private static final Duration READY = Duration.ofMinutes(2);
 
   @TempDir Path root;
@@ -109,6 +113,65 @@ class ChaosIT {
         "chaos: kills survived %d (%d mid-stream), records %,d, duplicates %d, gaps %d, epochs"
             + " claimed %d, %.0f s, seed %d%n",
         kills, midStream, expected, duplicates, gaps, claims, elapsed(start), seed);
+  }
+
+  /**
+   * A worker frozen with SIGSTOP while it owns the sink task loses it to the other worker; once
+   * thawed, its task cannot publish: no log entry of its epoch follows the new owner's epoch.
+   */
+  @Test
+  void frozenWorkerCannotPublishAfterItsTaskMoved() throws Exception {
+    long perPartition = Long.getLong("chaos.zombie.perPartition", 100_000);
+    stack = ChaosStack.start(root, processes);
+    stack.createTopic(ZOMBIE_TOPIC, PARTITIONS);
+    stack.produceOrders(ZOMBIE_TOPIC, PARTITIONS, perPartition);
+    CliProcess[] workers = {
+      stack.startWorker("worker-a", stack.restPort(0)),
+      stack.startWorker("worker-b", stack.restPort(1))
+    };
+    for (CliProcess worker : workers) {
+      worker.awaitReady(READY);
+    }
+    Path lake = root.resolve("zombie-lake");
+    Map<String, String> config = new HashMap<>(sinkConfig(lake, ZOMBIE_TOPIC));
+    config.put("tasks.max", "1");
+    stack.putConnector(0, "zombie-lake", config);
+    String[] owner = new String[1];
+    Await.until(
+        READY, "task 0 to run", () -> (owner[0] = stack.taskWorker(0, "zombie-lake")) != null);
+    int zombie = owner[0].endsWith(":" + stack.restPort(0)) ? 0 : 1;
+    int survivor = 1 - zombie;
+    Await.until(READY, "the first unit", () -> stack.parquetFiles(lake) > 0);
+    workers[zombie].signal("STOP");
+    long filesAtStop = stack.parquetFiles(lake);
+    String survivorId = "127.0.0.1:" + stack.restPort(survivor);
+    Await.until(
+        READY,
+        () -> "task 0 to run on " + survivorId + "; " + stack.status(survivor, "zombie-lake"),
+        () -> survivorId.equals(stack.taskWorker(survivor, "zombie-lake")));
+    Await.until(
+        READY, "the new owner to commit units", () -> stack.parquetFiles(lake) >= filesAtStop + 3);
+    workers[zombie].signal("CONT");
+    System.out.printf(
+        "chaos: froze worker %s (files %d), task moved to %s, thawed at %d files%n",
+        owner[0], filesAtStop, survivorId, stack.parquetFiles(lake));
+
+    long expected = PARTITIONS * perPartition;
+    try (DuckDbLake duck = new DuckDbLake(lake)) {
+      Await.until(
+          Duration.ofMinutes(5),
+          () -> "lake to hold " + expected + " rows; has " + LakeAudit.rows(duck, ZOMBIE_TOPIC),
+          () -> LakeAudit.rows(duck, ZOMBIE_TOPIC) >= expected);
+      LakeAudit.assertEveryOffsetOnce(duck, ZOMBIE_TOPIC, PARTITIONS, perPartition);
+      LakeAudit.assertValues(duck, ZOMBIE_TOPIC, false);
+    }
+    for (int p = 0; p < PARTITIONS; p++) {
+      List<LakeLogAudit.Entry> entries = LakeLogAudit.entries(lake, ZOMBIE_TOPIC, p);
+      LakeLogAudit.assertNoUnresolvedIntent(entries);
+      LakeLogAudit.assertEpochsNeverGoBack(entries);
+      assertThat(LakeLogAudit.claims(entries)).as("claims of partition " + p).isGreaterThan(1);
+    }
+    assertThat(workers[zombie].isAlive()).as(workers[zombie].output()).isTrue();
   }
 
   private static double elapsed(long startNanos) {

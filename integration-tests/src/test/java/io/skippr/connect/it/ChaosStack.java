@@ -89,7 +89,10 @@ final class ChaosStack {
                 "--rest-port=" + restPort,
                 "--worker-property=session.timeout.ms=6000",
                 "--worker-property=heartbeat.interval.ms=1000",
-                "--worker-property=scheduled.rebalance.max.delay.ms=0"));
+                "--worker-property=scheduled.rebalance.max.delay.ms=0",
+                // The sink tasks' consumers: a killed task's partitions move on within seconds.
+                "--worker-property=consumer.session.timeout.ms=6000",
+                "--worker-property=consumer.heartbeat.interval.ms=1000"));
     processes.add(worker);
     return worker;
   }
@@ -154,6 +157,16 @@ final class ChaosStack {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
+  }
+
+  /** The worker id ({@code host:port}) the connector's task 0 runs on, or null. */
+  String taskWorker(int worker, String name) {
+    JsonNode status = status(worker, name);
+    if (status == null || status.path("tasks").isEmpty()) {
+      return null;
+    }
+    JsonNode task = status.path("tasks").get(0);
+    return task.path("state").asText().equals("RUNNING") ? task.path("worker_id").asText() : null;
   }
 
   long parquetFiles(Path lake) {
