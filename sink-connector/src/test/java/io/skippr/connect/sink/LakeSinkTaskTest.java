@@ -31,6 +31,7 @@ class LakeSinkTaskTest {
           .build();
 
   @TempDir Path lake;
+  @TempDir Path state;
 
   private static SinkRecord order(int partition, long offset) {
     Struct value =
@@ -58,6 +59,8 @@ class LakeSinkTaskTest {
     props.put("topics.dir", lake.toUri().toString());
     props.put("flush.size", "700");
     props.put("include.kafka.metadata", "true");
+    // Progress is mirrored to a store of this test's own: a shared one would resume a new lake.
+    props.put("store.rocksdb.path", state.toString());
     LakeSinkTask task = new LakeSinkTask();
     RecordingContext context = new RecordingContext(false);
     task.initialize(context);
