@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.skippr.connect.testkit.FreePorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,7 +14,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +53,7 @@ final class ChaosStack {
 
   /** Starts the broker; every process started is added to {@code processes} for cleanup. */
   static ChaosStack start(Path root, List<CliProcess> processes) throws IOException {
-    ChaosStack stack = new ChaosStack(root, processes, freePorts(2 + WORKER_PORTS));
+    ChaosStack stack = new ChaosStack(root, processes, FreePorts.take(2 + WORKER_PORTS));
     CliProcess broker =
         CliProcess.startLocal(
             "broker",
@@ -187,22 +185,5 @@ final class ChaosStack {
   private Admin admin() {
     return Admin.create(
         Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:" + kafkaPort));
-  }
-
-  private static int[] freePorts(int count) throws IOException {
-    List<ServerSocket> sockets = new ArrayList<>();
-    try {
-      int[] ports = new int[count];
-      for (int i = 0; i < count; i++) {
-        ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-        sockets.add(socket);
-        ports[i] = socket.getLocalPort();
-      }
-      return ports;
-    } finally {
-      for (ServerSocket socket : sockets) {
-        socket.close();
-      }
-    }
   }
 }

@@ -5,9 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.skippr.connect.testkit.Await;
+import io.skippr.connect.testkit.FreePorts;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -49,7 +48,7 @@ class DiscoverCliIT {
 
   @Test
   void discoversPushedRowsPerNamespaceAndPrintsTheSavedContracts() throws Exception {
-    int port = freePort();
+    int port = FreePorts.one();
     Path yml = dir.resolve("skippr.yml");
     Files.writeString(
         yml,
@@ -125,12 +124,6 @@ class DiscoverCliIT {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return false;
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
     }
   }
 

@@ -1,8 +1,8 @@
 package io.skippr.connect.it;
 
 import io.skippr.connect.testkit.ConnectCluster;
+import io.skippr.connect.testkit.FreePorts;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -32,7 +32,7 @@ final class HttpIngest {
 
   HttpIngest(ConnectCluster cluster, Map<String, String> overrides) throws IOException {
     this.cluster = cluster;
-    this.port = freePort();
+    this.port = FreePorts.one();
     values.configure(Map.of("schemas.enable", "true"), false);
     Map<String, String> config = new HashMap<>();
     config.put("connector.class", "io.skippr.connect.source.http.HttpIngestSourceConnector");
@@ -95,11 +95,5 @@ final class HttpIngest {
             return false;
           }
         });
-  }
-
-  static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
   }
 }

@@ -3,6 +3,7 @@ package io.skippr.connect.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.skippr.connect.testkit.Await;
+import io.skippr.connect.testkit.FreePorts;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -14,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -33,7 +33,7 @@ class LocalStackIT {
 
   @Test
   void startsStopsCleanlyAndResumesTheSameCluster() throws Exception {
-    int[] ports = freePorts(3);
+    int[] ports = FreePorts.take(3);
     String clusterId;
     LocalProcess first = LocalProcess.start(dataDir, ports);
     try {
@@ -65,7 +65,7 @@ class LocalStackIT {
 
   @Test
   void portInUseIsAOneLineError() throws Exception {
-    int[] ports = freePorts(3);
+    int[] ports = FreePorts.take(3);
     try (ServerSocket taken = new ServerSocket(ports[2], 1, InetAddress.getLoopbackAddress())) {
       LocalProcess process = LocalProcess.start(dataDir, ports);
       assertThat(process.awaitExit(Duration.ofSeconds(60))).isNotZero();
@@ -81,7 +81,7 @@ class LocalStackIT {
   @Test
   void unwritableDataDirIsAOneLineError() throws Exception {
     Path file = Files.writeString(dataDir.resolve("not-a-dir"), "x");
-    LocalProcess process = LocalProcess.start(file.resolve("data"), freePorts(3));
+    LocalProcess process = LocalProcess.start(file.resolve("data"), FreePorts.take(3));
     assertThat(process.awaitExit(Duration.ofSeconds(60))).isNotZero();
     assertThat(process.errorLines()).hasSize(1);
     assertThat(process.errorLines().get(0)).contains("is not writable");
@@ -100,23 +100,6 @@ class LocalStackIT {
                 HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).isEqualTo(200);
     return response.body();
-  }
-
-  private static int[] freePorts(int count) throws IOException {
-    List<ServerSocket> sockets = new ArrayList<>();
-    try {
-      int[] ports = new int[count];
-      for (int i = 0; i < count; i++) {
-        ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-        sockets.add(socket);
-        ports[i] = socket.getLocalPort();
-      }
-      return ports;
-    } finally {
-      for (ServerSocket socket : sockets) {
-        socket.close();
-      }
-    }
   }
 
   /** The CLI in its own JVM, launched like the ./skippr script does. */

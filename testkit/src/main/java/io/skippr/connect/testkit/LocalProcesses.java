@@ -3,7 +3,6 @@ package io.skippr.connect.testkit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,14 +17,8 @@ final class LocalProcesses {
 
   private LocalProcesses() {}
 
-  /** A port free right now on 127.0.0.1 (a server must still cope with losing a race for it). */
   static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getByName(LOOPBACK))) {
-      socket.setReuseAddress(true);
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException("no free port on " + LOOPBACK, e);
-    }
+    return FreePorts.one();
   }
 
   static boolean accepts(int port) {

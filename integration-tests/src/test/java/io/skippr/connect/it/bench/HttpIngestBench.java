@@ -2,7 +2,7 @@ package io.skippr.connect.it.bench;
 
 import io.skippr.connect.testkit.Await;
 import io.skippr.connect.testkit.ConnectCluster;
-import java.net.ServerSocket;
+import io.skippr.connect.testkit.FreePorts;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -48,7 +48,7 @@ public final class HttpIngestBench {
   public static void main(String[] args) throws Exception {
     List<byte[]> bodies = requestBodies();
     try (ConnectCluster cluster = ConnectCluster.start("http-ingest-bench")) {
-      int port = freePort();
+      int port = FreePorts.one();
       startConnector(cluster, port);
       cluster.createTopic("bench.raw", 1);
       double bestHttp = 0;
@@ -235,11 +235,5 @@ public final class HttpIngestBench {
       }
     }
     return b.length;
-  }
-
-  private static int freePort() throws java.io.IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
   }
 }
