@@ -103,6 +103,24 @@ final class CliProcess {
     }
   }
 
+  int exitCode() {
+    return process.exitValue();
+  }
+
+  /** Waits for the process to exit on its own; fails (after SIGKILL) when it is still running. */
+  int awaitExit(Duration timeout) throws InterruptedException {
+    if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+      kill();
+      throw new AssertionError(name + " still running after " + timeout + ":\n" + output());
+    }
+    return process.exitValue();
+  }
+
+  /** The non-blank lines it wrote to stderr. */
+  List<String> errorLines() {
+    return read(stderr).lines().filter(line -> !line.isBlank()).toList();
+  }
+
   String output() {
     return read(stdout) + "\n--- stderr ---\n" + read(stderr);
   }

@@ -2,7 +2,6 @@ package io.skippr.connect.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.skippr.connect.testkit.Await;
 import io.skippr.connect.testkit.FreePorts;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -11,14 +10,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -30,12 +27,13 @@ class LocalStackIT {
   private static final Duration READY = Duration.ofMinutes(2);
 
   @TempDir Path dataDir;
+  @TempDir Path logs;
 
   @Test
   void startsStopsCleanlyAndResumesTheSameCluster() throws Exception {
     int[] ports = FreePorts.take(3);
     String clusterId;
-    LocalProcess first = LocalProcess.start(dataDir, ports);
+    CliProcess first = start("first", dataDir, ports);
     try {
       first.awaitReady(READY);
       assertThat(get("http://127.0.0.1:" + ports[2] + "/connector-plugins?connectorsOnly=false"))
@@ -49,7 +47,7 @@ class LocalStackIT {
     }
     assertThat(first.exitCode()).as(first.output()).isZero();
 
-    LocalProcess second = LocalProcess.start(dataDir, ports);
+    CliProcess second = start("second", dataDir, ports);
     try {
       second.awaitReady(READY);
       try (Admin admin = admin(ports[0])) {
@@ -67,7 +65,7 @@ class LocalStackIT {
   void portInUseIsAOneLineError() throws Exception {
     int[] ports = FreePorts.take(3);
     try (ServerSocket taken = new ServerSocket(ports[2], 1, InetAddress.getLoopbackAddress())) {
-      LocalProcess process = LocalProcess.start(dataDir, ports);
+      CliProcess process = start("port-in-use", dataDir, ports);
       assertThat(process.awaitExit(Duration.ofSeconds(60))).isNotZero();
       assertThat(process.errorLines())
           .containsExactly(
@@ -81,7 +79,7 @@ class LocalStackIT {
   @Test
   void unwritableDataDirIsAOneLineError() throws Exception {
     Path file = Files.writeString(dataDir.resolve("not-a-dir"), "x");
-    LocalProcess process = LocalProcess.start(file.resolve("data"), FreePorts.take(3));
+    CliProcess process = start("unwritable", file.resolve("data"), FreePorts.take(3));
     assertThat(process.awaitExit(Duration.ofSeconds(60))).isNotZero();
     assertThat(process.errorLines()).hasSize(1);
     assertThat(process.errorLines().get(0)).contains("is not writable");
@@ -102,95 +100,14 @@ class LocalStackIT {
     return response.body();
   }
 
-  /** The CLI in its own JVM, launched like the ./skippr script does. */
-  private static final class LocalProcess {
-    private final Process process;
-    private final Path stdout;
-    private final Path stderr;
-
-    private LocalProcess(Process process, Path stdout, Path stderr) {
-      this.process = process;
-      this.stdout = stdout;
-      this.stderr = stderr;
-    }
-
-    static LocalProcess start(Path dataDir, int[] ports) throws IOException {
-      Path root = Path.of("..").toAbsolutePath().normalize();
-      Path cliJar;
-      try (var jars = Files.list(root.resolve("cli/target"))) {
-        cliJar =
-            jars.filter(p -> p.getFileName().toString().matches("skippr-cli-.*\\.jar"))
-                .findFirst()
-                .orElseThrow(() -> new IllegalStateException("cli jar not built"));
-      }
-      Path logs = Files.createTempDirectory("skippr-local-it");
-      Path out = logs.resolve("stdout.txt");
-      Path err = logs.resolve("stderr.txt");
-      ProcessBuilder builder =
-          new ProcessBuilder(
-                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                  "-Xmx1g",
-                  "-cp",
-                  cliJar + ":" + root.resolve("cli/target/lib") + "/*",
-                  "io.skippr.connect.cli.SkipprCommand",
-                  "local",
-                  "--data-dir=" + dataDir,
-                  "--kafka-port=" + ports[0],
-                  "--controller-port=" + ports[1],
-                  "--rest-port=" + ports[2],
-                  "--plugin-dir=" + root.resolve("distribution/target/plugin"))
-              .redirectOutput(out.toFile())
-              .redirectError(err.toFile());
-      return new LocalProcess(builder.start(), out, err);
-    }
-
-    void awaitReady(Duration timeout) {
-      Await.until(
-          timeout,
-          () -> "ready line; output so far:\n" + output(),
-          () -> {
-            if (!process.isAlive()) {
-              throw new AssertionError("exited with " + process.exitValue() + ":\n" + output());
-            }
-            return read(stdout).contains("skippr local: ready:");
-          });
-    }
-
-    /** SIGTERM, then waits up to 30 s for a clean exit. */
-    void stop() throws InterruptedException {
-      process.destroy();
-      if (!process.waitFor(30, TimeUnit.SECONDS)) {
-        process.destroyForcibly().waitFor();
-        throw new AssertionError("did not stop within 30 s of SIGTERM:\n" + output());
-      }
-    }
-
-    int exitCode() {
-      return process.exitValue();
-    }
-
-    int awaitExit(Duration timeout) throws InterruptedException {
-      if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-        process.destroyForcibly().waitFor();
-        throw new AssertionError("still running after " + timeout + ":\n" + output());
-      }
-      return process.exitValue();
-    }
-
-    List<String> errorLines() {
-      return read(stderr).lines().filter(line -> !line.isBlank()).toList();
-    }
-
-    String output() {
-      return read(stdout) + "\n--- stderr ---\n" + read(stderr);
-    }
-
-    private static String read(Path file) {
-      try {
-        return Files.readString(file, StandardCharsets.UTF_8);
-      } catch (IOException e) {
-        return "(unreadable: " + e + ")";
-      }
-    }
+  private CliProcess start(String name, Path data, int[] ports) throws IOException {
+    return CliProcess.startLocal(
+        name,
+        logs,
+        List.of(
+            "--data-dir=" + data,
+            "--kafka-port=" + ports[0],
+            "--controller-port=" + ports[1],
+            "--rest-port=" + ports[2]));
   }
 }
