@@ -6,12 +6,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.connect.data.Date;
 import org.apache.kafka.connect.data.Decimal;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaBuilder;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.data.Timestamp;
+import org.apache.kafka.connect.json.JsonConverter;
 
 /**
  * Deterministic test orders: the record at (partition, offset) is always the same, so the lake can
@@ -124,6 +127,23 @@ final class Orders {
       order.put("attributes", attributes);
     }
     return order;
+  }
+
+  /**
+   * Sends {@code perPartition} orders to each partition as JSON with schemas, round-robin by
+   * offset, and waits until Kafka acknowledged them all.
+   */
+  static void send(
+      KafkaProducer<byte[], byte[]> producer, String topic, int partitions, long perPartition) {
+    JsonConverter withSchemas = new JsonConverter();
+    withSchemas.configure(Map.of("schemas.enable", "true", "converter.type", "value"));
+    for (long o = 0; o < perPartition; o++) {
+      for (int p = 0; p < partitions; p++) {
+        byte[] value = withSchemas.fromConnectData(topic, VALUE, value(p, o));
+        producer.send(new ProducerRecord<>(topic, p, timestamp(o), key(p, o), value));
+      }
+    }
+    producer.flush();
   }
 
   static byte[] key(int partition, long offset) {

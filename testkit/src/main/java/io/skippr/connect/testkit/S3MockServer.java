@@ -102,6 +102,18 @@ public final class S3MockServer implements AutoCloseable {
     return S3Listings.uploadKeys(this::get, bucket, prefix);
   }
 
+  /** An object's ETag (quoted; a multipart object's ends in {@code -<parts>"}). */
+  public String etag(String bucket, String key) {
+    HttpResponse<String> response =
+        send(
+            HttpRequest.newBuilder(uri("/" + bucket + "/" + S3Listings.encodePath(key)))
+                .method("HEAD", none()));
+    if (response.statusCode() != 200) {
+      throw new IllegalStateException("HEAD " + key + ": HTTP " + response.statusCode());
+    }
+    return response.headers().firstValue("ETag").orElseThrow();
+  }
+
   /** Copies every object under {@code prefix} to {@code target}, keeping the rest of its key. */
   public void download(String bucket, String prefix, Path target) {
     for (String key : objectKeys(bucket, prefix)) {
