@@ -3,14 +3,22 @@ package io.skippr.connect.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.skippr.connect.sink.format.LakeFileWriter;
+import io.skippr.connect.sink.storage.S3Config;
 import io.skippr.connect.sink.storage.S3LakeStorage;
 import io.skippr.connect.sink.storage.S3Lakes;
 import io.skippr.connect.sink.storage.S3Location;
 import io.skippr.connect.testkit.HttpFaultProxy;
 import io.skippr.connect.testkit.HttpFaultProxy.Fault;
 import io.skippr.connect.testkit.S3MockServer;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -19,7 +27,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * The lake writer on S3 behind a network that fails requests the ways S3 and networks do (503
  * before, 500 after the request took effect, connection resets, answers that never come). Retries
  * absorb them: the writer never crashes, and the lake holds every offset exactly once. A failure
- * that outlasts the retries fails the task without reporting the unit's offsets.
+ * that outlasts the retries fails the task without reporting the unit's offsets, and an upload a
+ * crash left behind is aborted when the partition is opened again.
  */
 @ExtendWith(S3MockServer.Shared.class)
 class S3NetworkFaultsIT {
@@ -94,13 +103,67 @@ class S3NetworkFaultsIT {
     assertCommittedExactlyOnce(harness, location);
   }
 
+  @Test
+  void anUploadACrashLeftBehindIsAbortedWhenThePartitionIsOpenedAgain() throws Exception {
+    S3Location location = S3Lakes.fresh(server, BUCKET);
+    String prefix = location.prefix() + "/";
+    LakeHarness harness = new LakeHarness(1, 40);
+    harness.fileWriter = new PartSizedFileWriter();
+    harness.values = (partition, offset) -> WriterDoubles.value(partition, offset, "b0", 100);
+    try (HttpFaultProxy proxy = HttpFaultProxy.start(server.endpoint(), 0, 3, Duration.ZERO);
+        S3LakeStorage flaky = S3Lakes.open(proxy.endpoint(), location, Duration.ofSeconds(5), 2)) {
+      harness.start(flaky);
+      // Completing and aborting the upload both fail: the upload stays, as after a kill.
+      proxy
+          .faults(Fault.UNAVAILABLE_BEFORE)
+          .only(request -> !request.startsWith("PUT ") && request.contains("uploadId="))
+          .rate(1.0);
+      assertThatThrownBy(() -> harness.deliver(40)).isInstanceOf(ConnectException.class);
+      assertThat(proxy.injected()).isEqualTo(4);
+    }
+    assertThat(server.multipartUploads(BUCKET, prefix)).hasSize(1);
+
+    try (S3LakeStorage healthy = S3Lakes.open(server.endpoint(), location)) {
+      harness.start(healthy);
+      assertThat(server.multipartUploads(BUCKET, prefix)).as("aborted on open").isEmpty();
+      while (harness.deliver(7)) {
+        harness.commitOffsets();
+      }
+      harness.flushBySchedule();
+      harness.commitOffsets();
+    }
+    assertCommittedExactlyOnce(harness, location, 40);
+    assertThat(server.multipartUploads(BUCKET, prefix)).isEmpty();
+  }
+
   private void assertCommittedExactlyOnce(LakeHarness harness, S3Location location)
       throws Exception {
+    assertCommittedExactlyOnce(harness, location, RECORDS);
+  }
+
+  private void assertCommittedExactlyOnce(LakeHarness harness, S3Location location, long records)
+      throws Exception {
     try (S3LakeStorage clean = S3Lakes.open(server.endpoint(), location)) {
-      new LakeInspector(clean).assertExactlyOnce(LakeHarness.TABLE, harness.tps(), RECORDS);
+      new LakeInspector(clean).assertExactlyOnce(LakeHarness.TABLE, harness.tps(), records);
     }
     for (TopicPartition tp : harness.tps()) {
-      assertThat(harness.committed.get(tp)).as("Kafka offset of " + tp).isEqualTo(RECORDS);
+      assertThat(harness.committed.get(tp)).as("Kafka offset of " + tp).isEqualTo(records);
+    }
+  }
+
+  /** The offsets, then blank lines past one part: each file is uploaded in two parts. */
+  private static final class PartSizedFileWriter implements LakeFileWriter {
+    @Override
+    public void write(Schema fileSchema, List<Struct> rows, OutputStream out) throws IOException {
+      new WriterDoubles.OffsetsFileWriter().write(fileSchema, rows, out);
+      byte[] blank = new byte[S3Config.MIN_PART_SIZE];
+      Arrays.fill(blank, (byte) '\n');
+      out.write(blank);
+    }
+
+    @Override
+    public String extension() {
+      return "txt";
     }
   }
 }
