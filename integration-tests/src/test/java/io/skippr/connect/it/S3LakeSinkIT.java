@@ -73,7 +73,6 @@ class S3LakeSinkIT {
     whole.put("topics.dir", "lakes/whole");
     whole.put("flush.size", String.valueOf(PER_PARTITION));
     whole.put("flush.bytes", "0");
-    whole.put("rotate.schedule.interval.ms", "20000");
     whole.put("parquet.codec", "none");
     whole.put("s3.part.size", String.valueOf(5 << 20));
     startSink("s3-whole", whole);
@@ -92,6 +91,9 @@ class S3LakeSinkIT {
 
     Path wholeLake = drainAndDownload("s3-whole", "lakes/whole/");
     assertLake(wholeLake);
+    for (LakeAudit.Unit unit : units(wholeLake)) {
+      assertThat(unit.end() - unit.start() + 1).as(unit.file()).isEqualTo(PER_PARTITION);
+    }
     long multipart =
         s3.objectKeys(BUCKET, "lakes/whole/orders/").stream()
             .filter(key -> s3.etag(BUCKET, key).matches("\"?[0-9a-f]+-\\d+\"?"))
