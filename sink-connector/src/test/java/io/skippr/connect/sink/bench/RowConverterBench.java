@@ -3,21 +3,18 @@ package io.skippr.connect.sink.bench;
 import io.skippr.connect.sink.convert.FormatConfig;
 import io.skippr.connect.sink.convert.LakeRow;
 import io.skippr.connect.sink.convert.LakeRowConverter;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.Struct;
-import org.apache.kafka.connect.json.JsonConverter;
 import org.apache.kafka.connect.sink.SinkRecord;
 
 /**
- * Converts the bench rows of {@link ParquetWriteBench} as sink records, with a schema and as
- * schemaless JSON, with key and Kafka metadata columns on; prints records/s and bytes allocated per
- * record. Run it like {@link ParquetWriteBench}, with this class as the main class and arguments
- * {@code [rows=1000000] [rounds=5]}.
+ * Converts the bench rows ({@link BenchRows}) as sink records, with a schema and as schemaless
+ * JSON, with key and Kafka metadata columns on; prints records/s and bytes allocated per record.
+ * Run it like {@link ParquetWriteBench}, with this class as the main class and arguments {@code
+ * [rows=1000000] [rounds=5]}.
  */
 public final class RowConverterBench {
   private RowConverterBench() {}
@@ -25,22 +22,15 @@ public final class RowConverterBench {
   public static void main(String[] args) throws Exception {
     int rows = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
-    List<Struct> structs = ParquetWriteBench.structs(rows);
+    List<Struct> structs = BenchRows.rows(0, rows, 1);
     List<SinkRecord> withSchema = new ArrayList<>(rows);
     List<SinkRecord> schemaless = new ArrayList<>(rows);
-    JsonConverter json = new JsonConverter();
-    json.configure(Map.of("schemas.enable", "false"), false);
-    JsonConverter withSchemas = new JsonConverter();
-    withSchemas.configure(Map.of("schemas.enable", "true"), false);
+    BenchRows.Json json = new BenchRows.Json();
     for (int i = 0; i < rows; i++) {
       Struct value = structs.get(i);
-      withSchema.add(record(ParquetWriteBench.ROW, value, i));
+      withSchema.add(record(BenchRows.ROW, value, i));
       // Schemaless values as JsonConverter(schemas.enable=false) hands them to the task.
-      byte[] bytes = withSchemas.fromConnectData("t", ParquetWriteBench.ROW, value);
-      String payload = new String(bytes, StandardCharsets.UTF_8);
-      String plain = payload.substring(payload.indexOf("\"payload\":") + 10, payload.length() - 1);
-      schemaless.add(
-          record(null, json.toConnectData("t", plain.getBytes(StandardCharsets.UTF_8)).value(), i));
+      schemaless.add(record(null, json.schemaless(value), i));
     }
     FormatConfig config =
         new FormatConfig(

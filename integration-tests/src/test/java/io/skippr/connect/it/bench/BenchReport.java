@@ -1,0 +1,199 @@
+package io.skippr.connect.it.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Collects the figures of {@link LakeSinkBench} and prints them as one table with ratios. */
+final class BenchReport {
+  private static final double MIB = 1024.0 * 1024.0;
+
+  private final long rows;
+  private final Map<String, String> load = new LinkedHashMap<>();
+  private final Map<String, Map<String, String>> throughput = new LinkedHashMap<>();
+  private final List<Map<String, String>> paths = new ArrayList<>();
+  private final Map<String, Double> connect = new LinkedHashMap<>();
+  private final Map<String, Long> jsonBytes = new LinkedHashMap<>();
+
+  BenchReport(long rows) {
+    this.rows = rows;
+  }
+
+  static String connectKey(boolean lake, boolean schemas) {
+    return (lake ? "lake" : "noop") + (schemas ? "-schemas" : "-schemaless");
+  }
+
+  /** Notes the load average as a stage starts. */
+  void stage(String name) {
+    load.put(name, loadAverage());
+    System.out.printf("== stage %s (load average %s)%n", name, load.get(name));
+  }
+
+  void throughput(List<Map<String, String>> results) {
+    for (Map<String, String> result : results) {
+      throughput.put(result.get("stage"), result);
+    }
+  }
+
+  void paths(List<Map<String, String>> results) {
+    paths.add(BenchJvm.only(results, "paths"));
+  }
+
+  void fill(List<Map<String, String>> results) {
+    Map<String, String> fill = BenchJvm.only(results, "fill");
+    jsonBytes.put(fill.get("topic"), Long.parseLong(fill.get("value_bytes")));
+  }
+
+  /** Medians of the rounds of each connector and converter setting. */
+  void connect(Map<String, List<Double>> figures) {
+    figures.forEach((key, rates) -> connect.put(key, median(rates)));
+  }
+
+  void print() {
+    load.put("end", loadAverage());
+    System.out.println();
+    System.out.printf(
+        Locale.ROOT,
+        "Lake sink benchmark: %,d rows per figure; %s; %d cores; Java %s; load average (1/5/15"
+            + " min) %s%n",
+        rows,
+        cpuModel(),
+        Runtime.getRuntime().availableProcessors(),
+        System.getProperty("java.version"),
+        load);
+    jsonBytes.forEach(
+        (topic, bytes) ->
+            System.out.printf(
+                Locale.ROOT, "  %s: %.0f bytes of JSON per row%n", topic, bytes / (double) rows));
+    System.out.println();
+    System.out.println("| # | what | rows/s | rows per CPU-second | ratio | target |");
+    System.out.println("| --- | --- | ---: | ---: | --- | --- |");
+    Map<String, String> ceiling = throughput.get("ceiling");
+    if (ceiling != null) {
+      double base = rate(ceiling);
+      row("1", "parquet-java example writer, one thread (ceiling)", ceiling, "1.00", "");
+      for (String values : List.of("struct", "schemaless")) {
+        Map<String, String> task = throughput.get("task-" + values);
+        row(
+            "2",
+            "LakeSinkTask put + rotate + preCommit, " + values + " values",
+            task,
+            ratio(rate(task), base) + " × (1)",
+            "≥ 0.80 × (1)");
+      }
+    }
+    for (boolean schemas : new boolean[] {false, true}) {
+      Double lake = connect.get(connectKey(true, schemas));
+      Double noop = connect.get(connectKey(false, schemas));
+      if (lake == null || noop == null) {
+        continue;
+      }
+      String json = "JsonConverter schemas.enable=" + schemas;
+      connectRow("3", "Connect + lake sink, " + json, lake, ratio(lake, noop) + " × (4)");
+      connectRow("4", "Connect + do-nothing sink, " + json, noop, "1.00");
+    }
+    printPaths();
+  }
+
+  private void printPaths() {
+    if (paths.isEmpty()) {
+      return;
+    }
+    double onePath =
+        paths.stream()
+            .filter(p -> "1".equals(p.get("paths")))
+            .mapToDouble(BenchReport::rate)
+            .findFirst()
+            .orElse(Double.NaN);
+    System.out.println();
+    System.out.println(
+        "| paths | rows/s | vs 1 path | files | peak buffered (MiB) | buffer.max.bytes (MiB) |"
+            + " heap baseline (MiB) | heap peak after GC (MiB) | sink heap: peak − baseline"
+            + " (MiB) | sink heap − buffer.max.bytes (MiB) |");
+    System.out.println("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for (Map<String, String> p : paths) {
+      double sinkHeap = mib(p, "heap_peak_after_gc") - mib(p, "heap_baseline");
+      System.out.printf(
+          Locale.ROOT,
+          "| %s | %,.0f | %s | %s | %.1f | %.1f | %.1f | %.1f | %.1f | %+.1f |%n",
+          p.get("paths"),
+          rate(p),
+          ratio(rate(p), onePath),
+          p.get("files"),
+          mib(p, "peak_buffered"),
+          mib(p, "budget"),
+          mib(p, "heap_baseline"),
+          mib(p, "heap_peak_after_gc"),
+          sinkHeap,
+          sinkHeap - mib(p, "budget"));
+    }
+  }
+
+  private static void row(
+      String number, String what, Map<String, String> figures, String ratio, String target) {
+    System.out.printf(
+        Locale.ROOT,
+        "| %s | %s | %,.0f | %,.0f | %s | %s |%n",
+        number,
+        what,
+        rate(figures),
+        Double.parseDouble(figures.get("cpu_rows_per_s")),
+        ratio,
+        target);
+  }
+
+  private static void connectRow(String number, String what, double rate, String ratio) {
+    System.out.printf(
+        Locale.ROOT,
+        "| %s | %s | %,.0f | – | %s | %s |%n",
+        number,
+        what,
+        rate,
+        ratio,
+        number.equals("3") ? "≥ 0.80 × (4)" : "");
+  }
+
+  private static double rate(Map<String, String> figures) {
+    return Double.parseDouble(figures.get("rows_per_s"));
+  }
+
+  private static double mib(Map<String, String> figures, String key) {
+    return Long.parseLong(figures.get(key)) / MIB;
+  }
+
+  private static String ratio(double value, double base) {
+    return String.format(Locale.ROOT, "%.2f", value / base);
+  }
+
+  private static double median(List<Double> values) {
+    List<Double> sorted = new ArrayList<>(values);
+    sorted.sort(Double::compare);
+    return sorted.get(sorted.size() / 2);
+  }
+
+  private static String loadAverage() {
+    try {
+      String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+      return fields[0] + " " + fields[1] + " " + fields[2];
+    } catch (IOException | RuntimeException e) {
+      return "unknown";
+    }
+  }
+
+  private static String cpuModel() {
+    try (var lines = Files.lines(Path.of("/proc/cpuinfo"))) {
+      return lines
+          .filter(l -> l.startsWith("model name"))
+          .map(l -> l.substring(l.indexOf(':') + 1).trim())
+          .findFirst()
+          .orElse("unknown CPU");
+    } catch (IOException e) {
+      return "unknown CPU";
+    }
+  }
+}

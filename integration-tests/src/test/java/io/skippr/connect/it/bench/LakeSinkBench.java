@@ -1,0 +1,162 @@
+package io.skippr.connect.it.bench;
+
+import io.skippr.connect.testkit.ConnectCluster;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The lake sink's figures in one run, on the same generated rows ({@code BenchRows} of the sink
+ * module): (1) parquet-java's writer alone, the ceiling; (2) the sink task alone, no Kafka; (3)
+ * Connect with the lake sink and (4) Connect with a do-nothing sink on the same topic, with
+ * JsonConverter schemaless and with schemas; (5) heap and buffered bytes with 1, 100 and 1,000
+ * partition paths. Prints figures and ratios only; nothing is asserted about speed.
+ *
+ * <p>Run from the repository root: {@code mvn -o -Pbench -pl integration-tests -am verify
+ * -DskipTests} (add {@code -Dbench.args="--rows 100000"} for a quick run). Options: {@code --rows}
+ * (1,000,000), {@code --rounds} (3, for 1 and 2), {@code --connect-rounds} (3), {@code --paths}
+ * (1,100,1000), {@code --budget} (buffer.max.bytes for 5, 33554432), {@code --jfr DIR} (a flight
+ * recording of every forked JVM), {@code --stages} (1,2,3,5: which parts to run; 3 includes 4). See
+ * docs/performance.md.
+ */
+public final class LakeSinkBench {
+  private LakeSinkBench() {}
+
+  public static void main(String[] args) throws Exception {
+    Map<String, String> options = options(args);
+    long rows = Long.parseLong(options.getOrDefault("rows", "1000000"));
+    String stages = options.getOrDefault("stages", "1,2,3,5");
+    Path jfr = options.containsKey("jfr") ? Paths.get(options.get("jfr")) : null;
+    if (jfr != null) {
+      Files.createDirectories(jfr);
+    }
+    BenchJvm jvm = new BenchJvm(jfr);
+    BenchReport report = new BenchReport(rows);
+    if (stages.contains("1") || stages.contains("2")) {
+      report.stage("1+2");
+      List<Map<String, String>> results =
+          jvm.run(
+              "throughput",
+              "2g",
+              "--mode",
+              "throughput",
+              "--rows",
+              Long.toString(rows),
+              "--rounds",
+              options.getOrDefault("rounds", "3"));
+      report.throughput(results);
+    }
+    if (stages.contains("5")) {
+      report.stage("5");
+      String budget = options.getOrDefault("budget", Long.toString(32L << 20));
+      for (String paths : options.getOrDefault("paths", "1,100,1000").split(",")) {
+        report.paths(
+            jvm.run(
+                "paths-" + paths,
+                "1g",
+                "--mode",
+                "paths",
+                "--paths",
+                paths,
+                "--rows",
+                Long.toString(rows),
+                "--budget",
+                budget));
+      }
+    }
+    if (stages.contains("3")) {
+      report.stage("3+4");
+      connect(jvm, report, rows, Integer.parseInt(options.getOrDefault("connect-rounds", "3")));
+    }
+    report.print();
+    System.exit(0);
+  }
+
+  private static void connect(BenchJvm jvm, BenchReport report, long rows, int rounds)
+      throws Exception {
+    Path lakes = Files.createTempDirectory("skippr-lake-bench");
+    // Frequent offset commits, so a run's end is seen within a quarter second.
+    try (ConnectCluster cluster =
+        ConnectCluster.start("lake-sink-bench", 1, Map.of("offset.flush.interval.ms", "250"))) {
+      Map<Boolean, String> topics = new LinkedHashMap<>();
+      topics.put(false, "bench-json");
+      topics.put(true, "bench-json-schemas");
+      for (Map.Entry<Boolean, String> topic : topics.entrySet()) {
+        cluster.createTopic(topic.getValue(), 1);
+        report.fill(
+            jvm.run(
+                "fill-" + topic.getValue(),
+                "1g",
+                "--mode",
+                "fill",
+                "--bootstrap",
+                cluster.bootstrapServers(),
+                "--topic",
+                topic.getValue(),
+                "--schemas",
+                topic.getKey().toString(),
+                "--rows",
+                Long.toString(rows)));
+      }
+      ConnectStage stage = new ConnectStage(cluster, lakes);
+      Map<String, List<Double>> figures = new HashMap<>();
+      for (int round = 1; round <= rounds; round++) {
+        for (Map.Entry<Boolean, String> topic : topics.entrySet()) {
+          for (String connector : List.of(ConnectStage.NOOP, ConnectStage.LAKE)) {
+            double rate = stage.rowsPerSecond(connector, topic.getValue(), rows, topic.getKey());
+            String key =
+                BenchReport.connectKey(connector.equals(ConnectStage.LAKE), topic.getKey());
+            figures.computeIfAbsent(key, k -> new ArrayList<>()).add(rate);
+            System.out.printf("  [connect] round %d %s: %,.0f rows/s%n", round, key, rate);
+          }
+        }
+      }
+      stage.close();
+      report.connect(figures);
+    } finally {
+      delete(lakes);
+    }
+  }
+
+  /** {@code --key value} pairs. */
+  private static Map<String, String> options(String[] args) {
+    Map<String, String> options = new HashMap<>();
+    for (int i = 0; i < args.length; i += 2) {
+      if (!args[i].startsWith("--") || i + 1 >= args.length) {
+        throw new IllegalArgumentException(
+            "expected --option value pairs: " + Arrays.toString(args));
+      }
+      options.put(args[i].substring(2), args[i + 1]);
+    }
+    return options;
+  }
+
+  static void delete(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      walk.sorted(Comparator.reverseOrder())
+          .forEach(
+              p -> {
+                try {
+                  Files.delete(p);
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
+              });
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

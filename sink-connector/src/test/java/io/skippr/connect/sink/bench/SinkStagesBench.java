@@ -1,0 +1,263 @@
+package io.skippr.connect.sink.bench;
+
+import io.skippr.connect.sink.convert.FormatConfig;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.hadoop.ParquetWriter;
+
+/**
+ * The lake sink's figures without Kafka, on {@link BenchRows}. Prints human lines and one {@code
+ * RESULT key=value ...} line per figure for the end-to-end bench that launches it.
+ *
+ * <ul>
+ *   <li>{@code --mode throughput}: parquet-java's example writer (the ceiling) against a real
+ *       {@link io.skippr.connect.sink.LakeSinkTask} into a temporary lake, with struct and with
+ *       schemaless values; a warm-up round, then {@code --rounds} rounds, medians reported.
+ *   <li>{@code --mode paths --paths N}: the task with the {@code field} partitioner over a field of
+ *       N values and {@code buffer.max.bytes} = {@code --budget}; run it in a fresh JVM, it reports
+ *       heap figures ({@link HeapSampler}) and the task's peak buffered bytes.
+ *   <li>{@code --mode fill --bootstrap host:port --topic t --schemas true|false}: produces the same
+ *       rows as JSON for the end-to-end bench.
+ * </ul>
+ *
+ * <p>Both write {@code flush.size} = rows / 10 rows per unit (10 files per path at most) and the
+ * ceiling splits its files the same way.
+ */
+public final class SinkStagesBench {
+  private SinkStagesBench() {}
+
+  public static void main(String[] args) throws Exception {
+    Map<String, String> options = options(args);
+    long rows = Long.parseLong(options.getOrDefault("rows", "1000000"));
+    Path dir = Files.createTempDirectory("skippr-sink-bench");
+    try {
+      String mode = options.getOrDefault("mode", "throughput");
+      if ("fill".equals(mode)) {
+        TopicFiller.fill(
+            options.get("bootstrap"),
+            options.get("topic"),
+            rows,
+            Boolean.parseBoolean(options.getOrDefault("schemas", "false")));
+      } else if ("paths".equals(mode)) {
+        paths(
+            dir,
+            rows,
+            Integer.parseInt(options.getOrDefault("paths", "1")),
+            Long.parseLong(options.getOrDefault("budget", Long.toString(32L << 20))));
+      } else {
+        throughput(dir, rows, Integer.parseInt(options.getOrDefault("rounds", "3")));
+      }
+    } finally {
+      delete(dir);
+    }
+  }
+
+  static long flushSize(long rows) {
+    return Math.max(1, rows / 10);
+  }
+
+  private static void throughput(Path dir, long rows, int rounds) throws Exception {
+    CeilingWriter ceiling = new CeilingWriter(BenchRows.ROW, FormatConfig.Codec.SNAPPY);
+    List<Stopwatch> raw = new ArrayList<>();
+    List<Stopwatch> struct = new ArrayList<>();
+    List<Stopwatch> schemaless = new ArrayList<>();
+    long warmUp = Math.min(rows, 200_000);
+    for (int round = 0; round <= rounds; round++) {
+      long n = round == 0 ? warmUp : rows;
+      Stopwatch r = ceiling(ceiling, dir.resolve("ceiling-" + round), n);
+      Stopwatch s = task(dir.resolve("struct-" + round), n, BenchRows.Values.STRUCT);
+      Stopwatch j = task(dir.resolve("schemaless-" + round), n, BenchRows.Values.SCHEMALESS);
+      System.out.printf(
+          Locale.ROOT,
+          "%s %,d rows: ceiling %,.0f rows/s, task (struct) %,.0f rows/s, task (schemaless)"
+              + " %,.0f rows/s%n",
+          round == 0 ? "warm-up" : "round " + round,
+          n,
+          r.rowsPerSecond(n),
+          s.rowsPerSecond(n),
+          j.rowsPerSecond(n));
+      if (round > 0) {
+        raw.add(r);
+        struct.add(s);
+        schemaless.add(j);
+      }
+    }
+    result("ceiling", rows, median(raw, rows));
+    result("task-struct", rows, median(struct, rows));
+    result("task-schemaless", rows, median(schemaless, rows));
+  }
+
+  private static Stopwatch ceiling(CeilingWriter ceiling, Path dir, long rows) throws IOException {
+    Files.createDirectories(dir);
+    Stopwatch time = new Stopwatch();
+    long perFile = flushSize(rows);
+    for (long first = 0, file = 0; first < rows; first += perFile, file++) {
+      long end = Math.min(rows, first + perFile);
+      try (FileOutputStream out = new FileOutputStream(dir.resolve(file + ".parquet").toFile())) {
+        time.start();
+        ParquetWriter<Group> writer = ceiling.open(out);
+        time.stop();
+        for (long from = first; from < end; from += 10_000) {
+          List<Struct> structs = BenchRows.rows(from, (int) Math.min(10_000, end - from), 1);
+          List<Group> groups = ceiling.groups(structs);
+          time.start();
+          for (int i = 0, n = groups.size(); i < n; i++) {
+            writer.write(groups.get(i));
+          }
+          time.stop();
+        }
+        time.start();
+        writer.close();
+        time.stop();
+      }
+    }
+    delete(dir);
+    return time;
+  }
+
+  private static Stopwatch task(Path dir, long rows, BenchRows.Values values) throws Exception {
+    Map<String, String> props = SinkTaskRun.props(dir, flushSize(rows), Map.of());
+    Stopwatch time = SinkTaskRun.run(props, rows, 1, values, () -> {}).time();
+    delete(dir);
+    return time;
+  }
+
+  private static void paths(Path dir, long rows, int paths, long budget) throws Exception {
+    Map<String, String> extra = new HashMap<>();
+    extra.put("partitioner.class", "field");
+    extra.put("partition.field.name", BenchRows.PARTITION_FIELD);
+    extra.put("buffer.max.bytes", Long.toString(budget));
+    extra.put("flush.bytes", "0");
+    long warmUp = Math.max(1, rows / 5);
+    SinkTaskRun.run(
+        SinkTaskRun.props(dir.resolve("warm-up"), flushSize(warmUp), extra),
+        warmUp,
+        paths,
+        BenchRows.Values.STRUCT,
+        () -> {});
+    delete(dir.resolve("warm-up"));
+    Path lake = dir.resolve("measured");
+    SinkTaskRun.Result result;
+    HeapSampler heap = new HeapSampler();
+    try (heap) {
+      result =
+          SinkTaskRun.run(
+              SinkTaskRun.props(lake, flushSize(rows), extra),
+              rows,
+              paths,
+              BenchRows.Values.STRUCT,
+              () -> {});
+    }
+    long files;
+    try (Stream<Path> walk = Files.walk(lake.resolve("lake"))) {
+      files = walk.filter(p -> p.toString().endsWith(".parquet")).count();
+    }
+    System.out.printf(
+        Locale.ROOT,
+        "%d paths: %,.0f rows/s, %,d files, peak buffered %,d bytes (budget %,d), heap baseline"
+            + " %,d, peak after GC %,d, peak sampled %,d, %d collections%n",
+        paths,
+        result.time().rowsPerSecond(rows),
+        files,
+        result.peakBufferedBytes(),
+        budget,
+        heap.baseline(),
+        heap.peakAfterGc(),
+        heap.peakUsed(),
+        heap.collections());
+    System.out.printf(
+        Locale.ROOT,
+        "RESULT stage=paths paths=%d rows=%d rows_per_s=%.0f cpu_rows_per_s=%.0f files=%d"
+            + " peak_buffered=%d budget=%d heap_baseline=%d heap_peak_after_gc=%d"
+            + " heap_peak_sampled=%d gcs=%d pauses=%d max_heap=%d%n",
+        paths,
+        rows,
+        result.time().rowsPerSecond(rows),
+        result.time().rowsPerCpuSecond(rows),
+        files,
+        result.peakBufferedBytes(),
+        budget,
+        heap.baseline(),
+        heap.peakAfterGc(),
+        heap.peakUsed(),
+        heap.collections(),
+        result.pauses(),
+        Runtime.getRuntime().maxMemory());
+  }
+
+  private static double[] median(List<Stopwatch> runs, long rows) {
+    double[] wall = runs.stream().mapToDouble(s -> s.rowsPerSecond(rows)).sorted().toArray();
+    double[] cpu = runs.stream().mapToDouble(s -> s.rowsPerCpuSecond(rows)).sorted().toArray();
+    double[] alloc = runs.stream().mapToDouble(s -> s.allocatedPerRow(rows)).sorted().toArray();
+    return new double[] {
+      wall[wall.length / 2], cpu[cpu.length / 2], alloc[alloc.length / 2], min(wall), max(wall)
+    };
+  }
+
+  private static double min(double[] sorted) {
+    return sorted[0];
+  }
+
+  private static double max(double[] sorted) {
+    return sorted[sorted.length - 1];
+  }
+
+  private static void result(String stage, long rows, double[] figures) {
+    System.out.printf(
+        Locale.ROOT,
+        "RESULT stage=%s rows=%d rows_per_s=%.0f cpu_rows_per_s=%.0f alloc_per_row=%.0f"
+            + " min_rows_per_s=%.0f max_rows_per_s=%.0f%n",
+        stage,
+        rows,
+        figures[0],
+        figures[1],
+        figures[2],
+        figures[3],
+        figures[4]);
+  }
+
+  /** {@code --key value} pairs. */
+  static Map<String, String> options(String[] args) {
+    Map<String, String> options = new HashMap<>();
+    for (int i = 0; i + 1 < args.length; i += 2) {
+      if (!args[i].startsWith("--")) {
+        throw new IllegalArgumentException(
+            "expected --option value pairs: " + Arrays.toString(args));
+      }
+      options.put(args[i].substring(2), args[i + 1]);
+    }
+    return options;
+  }
+
+  static void delete(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      walk.sorted(Comparator.reverseOrder())
+          .forEach(
+              p -> {
+                try {
+                  Files.delete(p);
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
+              });
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,92 @@
+package io.skippr.connect.sink.bench;
+
+import io.skippr.connect.sink.LakeSinkTask;
+import io.skippr.connect.sink.LakeWriter;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.connect.sink.SinkRecord;
+
+/**
+ * Drives a real {@link LakeSinkTask} the way a worker does, without Kafka: open one partition, put
+ * batches of 500 records (Connect's default {@code max.poll.records}), call preCommit every 20
+ * batches and at the end. Only put and preCommit are timed; records are made between them.
+ */
+final class SinkTaskRun {
+  static final String TOPIC = "orders";
+  static final int BATCH = 500;
+  private static final int CHUNK = 10_000;
+  private static final int COMMIT_EVERY = 20;
+
+  /** What one run measured. */
+  record Result(long rows, Stopwatch time, long peakBufferedBytes, int pauses) {}
+
+  private SinkTaskRun() {}
+
+  /** The task settings every run shares; {@code extra} adds to or overrides them. */
+  static Map<String, String> props(Path lake, long flushSize, Map<String, String> extra) {
+    Map<String, String> props = new HashMap<>();
+    props.put("name", "bench");
+    props.put("topics.dir", lake.resolve("lake").toString());
+    props.put("store.rocksdb.path", lake.resolve("state").toString());
+    props.put("flush.size", Long.toString(flushSize));
+    props.putAll(extra);
+    return props;
+  }
+
+  static Result run(
+      Map<String, String> props, long rows, int regions, BenchRows.Values values, Runnable onBatch)
+      throws Exception {
+    TopicPartition tp = new TopicPartition(TOPIC, 0);
+    BenchContext context = new BenchContext();
+    LakeSinkTask task = new LakeSinkTask();
+    task.initialize(context);
+    task.start(props);
+    Stopwatch time = new Stopwatch();
+    BenchRows.Json json = new BenchRows.Json();
+    try {
+      task.open(List.of(tp));
+      int batches = 0;
+      for (long from = 0; from < rows; from += CHUNK) {
+        int count = (int) Math.min(CHUNK, rows - from);
+        List<SinkRecord> chunk = BenchRows.records(TOPIC, from, count, regions, values, json);
+        for (int i = 0; i < count; i += BATCH) {
+          List<SinkRecord> batch = chunk.subList(i, Math.min(count, i + BATCH));
+          time.start();
+          task.put(batch);
+          if (++batches % COMMIT_EVERY == 0) {
+            task.preCommit(consumed(tp, from + i + batch.size()));
+          }
+          time.stop();
+          onBatch.run();
+        }
+      }
+      time.start();
+      Map<TopicPartition, OffsetAndMetadata> committed = task.preCommit(consumed(tp, rows));
+      time.stop();
+      OffsetAndMetadata end = committed.get(tp);
+      if (end == null || end.offset() != rows) {
+        throw new IllegalStateException(
+            "the task committed " + committed + " instead of all " + rows + " rows");
+      }
+      return new Result(rows, time, writer(task).peakBufferedBytes(), context.pauses);
+    } finally {
+      task.close(List.of(tp));
+      task.stop();
+    }
+  }
+
+  /** The task's writer, for its buffer accounting (the task does not expose it). */
+  static LakeWriter writer(LakeSinkTask task) throws ReflectiveOperationException {
+    var field = LakeSinkTask.class.getDeclaredField("writer");
+    field.setAccessible(true);
+    return (LakeWriter) field.get(task);
+  }
+
+  private static Map<TopicPartition, OffsetAndMetadata> consumed(TopicPartition tp, long next) {
+    return Map.of(tp, new OffsetAndMetadata(next));
+  }
+}
