@@ -1,37 +1,31 @@
 package io.skippr.connect.schema;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
+import java.nio.file.StandardOpenOption;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 /**
- * Keeps the contracts of each pipeline in {@code
- * {root}/{tenant}/{workspace}/{pipeline}/metadata.json} on a local file system: {@code
- * {"formatVersion": 1, "contracts": [<contract>, ...]}}, one contract per namespace. Writes go to a
- * temporary file that is renamed into place, so a reader sees the old or the new file, never a
- * partial one.
+ * Contracts on a local file system: {@code {root}/{tenant}/{workspace}/{pipeline}/metadata.json}.
+ * Writes go to a temporary file that is renamed into place, so a reader sees the old or the new
+ * file, never a partial one. {@link #put} holds a lock (threads of this JVM, and a file lock on
+ * {@value #LOCK_NAME} next to the document for other processes) from reading to renaming.
  */
-public final class ContractStore {
-  /** The file name under the pipeline's directory. */
-  public static final String FILE_NAME = "metadata.json";
+public final class ContractStore implements ContractStorage {
+  /** The lock file {@link #put} uses, next to the document. */
+  public static final String LOCK_NAME = "." + FILE_NAME + ".lock";
 
-  private static final ObjectMapper JSON =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ConcurrentMap<Path, Object> JVM_LOCKS = new ConcurrentHashMap<>();
 
   private final Path root;
 
@@ -47,71 +41,56 @@ public final class ContractStore {
         .resolve(FILE_NAME);
   }
 
-  /** Replaces the pipeline's contracts. */
+  @Override
+  public String location(PipelineId id) {
+    return path(id).toString();
+  }
+
+  @Override
   public void save(PipelineId id, Collection<Contract> contracts) {
-    Map<String, Contract> byNamespace = new LinkedHashMap<>();
-    for (Contract contract : contracts) {
-      if (byNamespace.put(contract.namespace(), contract) != null) {
-        throw new IllegalArgumentException("two contracts for namespace " + contract.namespace());
+    write(path(id), ContractDocument.encode(contracts));
+  }
+
+  @Override
+  public void put(PipelineId id, Contract contract) {
+    Path file = path(id).toAbsolutePath().normalize();
+    synchronized (JVM_LOCKS.computeIfAbsent(file, f -> new Object())) {
+      try {
+        Files.createDirectories(file.getParent());
+        try (FileChannel channel =
+                FileChannel.open(
+                    file.resolveSibling(LOCK_NAME),
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE);
+            FileLock lock = channel.lock()) {
+          write(file, ContractDocument.encode(ContractDocument.with(load(id), contract)));
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot update " + file + ": " + e.getMessage(), e);
       }
     }
-    ObjectNode document = JSON.createObjectNode();
-    document.put("formatVersion", Contract.FORMAT_VERSION);
-    ArrayNode list = document.putArray("contracts");
-    byNamespace.values().forEach(c -> list.add(c.toJsonNode()));
-    write(path(id), document);
   }
 
-  /** Adds the contract, or replaces the one with the same namespace, keeping the others. */
-  public void put(PipelineId id, Contract contract) {
-    List<Contract> contracts = new ArrayList<>(load(id));
-    contracts.removeIf(c -> c.namespace().equals(contract.namespace()));
-    contracts.add(contract);
-    save(id, contracts);
-  }
-
-  /** The pipeline's contracts; empty when none were saved. */
+  @Override
   public List<Contract> load(PipelineId id) {
     Path file = path(id);
-    JsonNode document;
+    byte[] bytes;
     try {
-      document = JSON.readTree(Files.readString(file));
+      bytes = Files.readAllBytes(file);
     } catch (NoSuchFileException e) {
       return List.of();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file, e);
     }
-    if (document == null || document.path("formatVersion").asInt(-1) != Contract.FORMAT_VERSION) {
-      throw new IllegalArgumentException(
-          file
-              + ": format version "
-              + (document == null ? "missing" : document.path("formatVersion"))
-              + " is not supported (this version reads "
-              + Contract.FORMAT_VERSION
-              + ")");
-    }
-    List<Contract> contracts = new ArrayList<>();
-    for (JsonNode node : document.path("contracts")) {
-      try {
-        contracts.add(Contract.fromJsonNode(node));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
-      }
-    }
-    return List.copyOf(contracts);
+    return ContractDocument.decode(bytes, file.toString());
   }
 
-  /** The contract of one namespace of the pipeline, if saved. */
-  public Optional<Contract> load(PipelineId id, String namespace) {
-    return load(id).stream().filter(c -> c.namespace().equals(namespace)).findFirst();
-  }
-
-  private static void write(Path file, JsonNode document) {
+  private static void write(Path file, byte[] document) {
     try {
       Files.createDirectories(file.getParent());
       Path temp = Files.createTempFile(file.getParent(), "." + FILE_NAME, ".tmp");
       try {
-        Files.write(temp, JSON.writeValueAsBytes(document));
+        Files.write(temp, document);
         try {
           Files.move(
               temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
@@ -15,7 +13,6 @@ import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaBuilder;
 import org.apache.kafka.connect.data.Timestamp;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class ContractTest {
   private static final Schema SCHEMA =
@@ -144,31 +141,6 @@ class ContractTest {
         .hasMessageContaining("a contract describes a struct");
     assertThatThrownBy(() -> Contract.fromJson("not json"))
         .hasMessageStartingWith("contract is not valid JSON");
-  }
-
-  @Test
-  void storeSavesAndLoadsUnderTenantWorkspacePipeline(@TempDir Path root) throws Exception {
-    ContractStore store = new ContractStore(root);
-    PipelineId id = new PipelineId("acme", "prod", "orders-pipeline");
-    assertThat(store.load(id)).isEmpty();
-    Contract orders = new Contract("orders", SCHEMA);
-    Contract small =
-        new Contract("cpu", SchemaBuilder.struct().field("v", Schema.FLOAT64_SCHEMA).build());
-    store.save(id, List.of(orders));
-    store.put(id, small);
-    Path file = root.resolve("acme/prod/orders-pipeline/metadata.json");
-    assertThat(file).exists();
-    assertThat(store.path(id)).isEqualTo(file);
-    assertThat(store.load(id)).containsExactly(orders, small);
-    assertThat(store.load(id, "cpu")).contains(small);
-    assertThat(store.load(id, "nope")).isEmpty();
-    assertThat(Files.list(file.getParent())).containsExactly(file);
-
-    Contract replaced =
-        new Contract("cpu", SchemaBuilder.struct().field("w", Schema.FLOAT64_SCHEMA).build());
-    store.put(id, replaced);
-    assertThat(store.load(id)).containsExactly(orders, replaced);
-    assertThat(new ContractStore(root).load(PipelineId.of("other"))).isEmpty();
   }
 
   @Test

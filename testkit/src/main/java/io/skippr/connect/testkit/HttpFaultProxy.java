@@ -59,6 +59,8 @@ public final class HttpFaultProxy implements AutoCloseable {
   private volatile List<Fault> faults = List.of(Fault.values());
   private volatile Predicate<String> only = request -> true;
   private volatile int limit = Integer.MAX_VALUE;
+  private volatile boolean serialized;
+  private final Object serial = new Object();
 
   private HttpFaultProxy(URI target, double rate, long seed, Duration hang) throws IOException {
     this.target = target;
@@ -105,6 +107,16 @@ public final class HttpFaultProxy implements AutoCloseable {
 
   public URI endpoint() {
     return URI.create("http://" + LocalProcesses.LOOPBACK + ":" + server.getAddress().getPort());
+  }
+
+  /**
+   * Forwards one request at a time, so the server applies each request atomically as S3 does
+   * (S3Mock lets an overwrite overlap reads and the conditional checks of other writes to the same
+   * key); clients still interleave their requests freely.
+   */
+  public HttpFaultProxy serialized(boolean on) {
+    this.serialized = on;
+    return this;
   }
 
   /** Changes the fraction of requests that fail. */
@@ -188,7 +200,14 @@ public final class HttpFaultProxy implements AutoCloseable {
         exchange.close(); // before any response: the connection goes away unanswered
         return;
       }
-      HttpResponse<byte[]> response = forward(exchange, body);
+      HttpResponse<byte[]> response;
+      if (serialized) {
+        synchronized (serial) {
+          response = forward(exchange, body);
+        }
+      } else {
+        response = forward(exchange, body);
+      }
       if (fault == Fault.ERROR_AFTER) {
         respondError(exchange, 500, "InternalError", "We encountered an internal error.");
       } else if (fault == Fault.TIMEOUT_AFTER) {
