@@ -1,6 +1,6 @@
 package io.skippr.connect.cli.discover;
 
-import io.skippr.connect.schema.ContractStore;
+import io.skippr.connect.schema.ContractStorage;
 import java.io.PrintWriter;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
       "Samples the pipeline's source in this process (no offsets committed, nothing written to"
           + " Kafka or the lake), infers the complete schema of each namespace and saves the"
           + " contracts as {tenant}/{workspace}/{pipeline}/metadata.json under the data"
-          + " directory.",
+          + " directory, or in the bucket named by SKIPPR_S3_BUCKET.",
       "Exit code 0 on success, 1 on a problem with the configuration or the source."
     })
 public final class DiscoverCommand extends PipelineCommand {
@@ -71,12 +71,27 @@ public final class DiscoverCommand extends PipelineCommand {
     if (!log) {
       Configurator.setLevel("io.skippr.connect", Level.WARN);
     }
-    ContractStore store = options.store(env, workingDir);
     PipelineSpec pipeline = withEnvironmentNamespaces(options.spec(env, workingDir));
+    try (ContractStorage store = options.store(env, workingDir)) {
+      try {
+        store.checkReachable(pipeline.id()); // before sampling, which may take long
+      } catch (RuntimeException e) {
+        throw new DiscoveryException("cannot save contracts: " + SourceSampler.oneLine(e), e);
+      }
+      long started = System.nanoTime();
+      Discovery.Result result = sample(pipeline);
+      try {
+        store.save(pipeline.id(), result.contracts());
+      } catch (RuntimeException e) {
+        throw new DiscoveryException("cannot save contracts: " + SourceSampler.oneLine(e), e);
+      }
+      print(out, result, store.location(pipeline.id()), System.nanoTime() - started);
+    }
+  }
+
+  private Discovery.Result sample(PipelineSpec pipeline) {
     Duration timeout = Duration.ofMillis(Math.round(timeoutSeconds * 1000));
     Path plugins = PluginJars.resolve(pluginDir);
-    long started = System.nanoTime();
-    Discovery.Result result;
     try (URLClassLoader loader = PluginJars.open(plugins, getClass().getClassLoader());
         Namespacer namespacer = Namespacer.byFields(pipeline, loader)) {
       List<SourceRecord> records =
@@ -89,16 +104,10 @@ public final class DiscoverCommand extends PipelineCommand {
                 + timeout.toSeconds()
                 + " s (is data flowing? try a longer --timeout)");
       }
-      result = Discovery.infer(pipeline.id(), records, namespacer);
+      return Discovery.infer(pipeline.id(), records, namespacer);
     } catch (java.io.IOException e) {
       throw new DiscoveryException("cannot close the plugin class loader: " + e.getMessage(), e);
     }
-    try {
-      store.save(pipeline.id(), result.contracts());
-    } catch (RuntimeException e) {
-      throw new DiscoveryException("cannot save contracts: " + e.getMessage(), e);
-    }
-    print(out, result, store.path(pipeline.id()), System.nanoTime() - started);
   }
 
   private PipelineSpec withEnvironmentNamespaces(PipelineSpec pipeline) {
@@ -114,7 +123,7 @@ public final class DiscoverCommand extends PipelineCommand {
         pipeline.namespaceSeparator());
   }
 
-  private void print(PrintWriter out, Discovery.Result result, Path saved, long nanos) {
+  private void print(PrintWriter out, Discovery.Result result, String saved, long nanos) {
     if (options.output == PipelineOptions.Output.json) {
       out.print(ContractText.json(result.contracts()));
       return;

@@ -1,7 +1,7 @@
 package io.skippr.connect.cli.discover;
 
 import io.skippr.connect.schema.Contract;
-import io.skippr.connect.schema.ContractStore;
+import io.skippr.connect.schema.ContractStorage;
 import io.skippr.connect.schema.PipelineId;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -29,11 +29,14 @@ public final class SchemaCommand extends PipelineCommand {
 
   @Override
   void run(PrintWriter out) {
-    ContractStore store = options.store(env, workingDir);
     PipelineId id = options.spec(env, workingDir).id();
     List<Contract> contracts;
-    try {
+    String location;
+    try (ContractStorage store = options.store(env, workingDir)) {
+      location = store.location(id);
       contracts = store.load(id);
+    } catch (DiscoveryException e) {
+      throw e;
     } catch (RuntimeException e) {
       throw new DiscoveryException(SourceSampler.oneLine(e), e);
     }
@@ -42,7 +45,7 @@ public final class SchemaCommand extends PipelineCommand {
           "no contract saved for pipeline "
               + id
               + " at "
-              + store.path(id)
+              + location
               + " (run: skippr discover --pipeline "
               + id.pipeline()
               + ")");

@@ -79,7 +79,12 @@ class DiscoverCommandTest {
 
   private Run run(Object command, String... args) {
     List<String> all = new ArrayList<>(List.of(args));
-    all.addAll(List.of("--config", yml.toString(), "--data-dir", data.toString()));
+    if (!all.contains("--config")) {
+      all.addAll(List.of("--config", yml.toString()));
+    }
+    if (!all.contains("--data-dir") && !env.containsKey("SKIPPR_S3_BUCKET")) {
+      all.addAll(List.of("--data-dir", data.toString()));
+    }
     if (command instanceof DiscoverCommand) {
       all.addAll(List.of("--plugin-dir", dir.resolve("no-plugins").toString()));
     }
@@ -204,13 +209,30 @@ class DiscoverCommandTest {
         "skippr schema: no contract saved for pipeline default/default/split at "
             + data.resolve("default/default/split/metadata.json")
             + " (run: skippr discover --pipeline split)");
-    env.put("SKIPPR_S3_BUCKET", "lake");
+    assertThat(Files.exists(data)).isFalse();
+  }
+
+  @Test
+  void wrongS3SettingsAreOneLineErrorsBeforeAnythingRuns() {
+    env.put("SKIPPR_S3_BUCKET", "Not_A_Bucket");
     assertError(
         discover("--pipeline", "orders"),
-        "skippr discover: SKIPPR_S3_BUCKET is set, but S3 contract storage is not available yet:"
-            + " unset it to keep contracts under "
-            + data);
-    assertThat(Files.exists(data)).isFalse();
+        "skippr discover: bucket 'Not_A_Bucket' is not a valid S3 bucket name (3-63 characters:"
+            + " lowercase letters, digits, '.' and '-', starting and ending with a letter or"
+            + " digit)");
+    assertError(
+        schema("--pipeline", "orders", "--data-dir", "s3://lake/a//b"),
+        "skippr schema: s3://lake/a//b: S3 key prefix 'a//b' has an empty segment");
+    assertThat(Files.exists(dir.resolve("data"))).isFalse();
+  }
+
+  @Test
+  void theDataDirectoryOptionWinsOverTheBucketVariable() {
+    env.put("SKIPPR_S3_BUCKET", "lake");
+    env.put("SKIPPR_S3_ENDPOINT", "http://127.0.0.1:1");
+    Run run = discover("--pipeline", "orders", "--sample", "3", "--data-dir", data.toString());
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(new ContractStore(data).load(new PipelineId("acme", "prod", "orders"))).hasSize(1);
   }
 
   @Test
