@@ -3,8 +3,11 @@ package io.skippr.connect.transforms;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.skippr.connect.schema.Contract;
+import io.skippr.connect.schema.ContractStorage;
 import io.skippr.connect.schema.ContractStore;
 import io.skippr.connect.schema.PipelineId;
+import io.skippr.connect.schema.s3.S3ContractSettings;
+import io.skippr.connect.schema.s3.S3ContractStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -13,6 +16,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
@@ -21,8 +25,9 @@ import org.apache.kafka.common.config.ConfigException;
 
 /**
  * Where a transformation reads schema contracts from: a file ({@value #PATH}) or a pipeline's saved
- * contracts ({@value #PIPELINE} under {@value #DATA_DIR}), as {@code skippr discover} writes them.
- * Contracts are read once, when the transformation is configured.
+ * contracts ({@value #PIPELINE} under {@value #DATA_DIR}, a directory or an S3 location, see {@link
+ * ContractS3Config}), as {@code skippr discover} writes them. Contracts are read once, when the
+ * transformation is configured.
  */
 public final class ContractConfig {
   public static final String PATH = "contract.path";
@@ -38,6 +43,10 @@ public final class ContractConfig {
   private ContractConfig() {}
 
   public static ConfigDef define(ConfigDef def) {
+    return ContractS3Config.define(defineSources(def));
+  }
+
+  private static ConfigDef defineSources(ConfigDef def) {
     return def.define(
             PATH,
             Type.STRING,
@@ -58,10 +67,13 @@ public final class ContractConfig {
             DATA_DIR,
             Type.STRING,
             "",
+            ContractConfig::checkDataDir,
             Importance.LOW,
-            "The directory holding saved pipeline contracts for "
+            "Where the saved pipeline contracts for "
                 + PIPELINE
-                + "; empty means the environment variable DATA_DIR, else ./data.")
+                + " are: a directory, or s3://bucket/prefix. Empty means s3://$SKIPPR_S3_BUCKET/"
+                + "$SKIPPR_S3_PREFIX when the environment variable SKIPPR_S3_BUCKET is set, else"
+                + " the environment variable DATA_DIR, else ./data.")
         .define(
             NAMESPACE,
             Type.STRING,
@@ -90,9 +102,10 @@ public final class ContractConfig {
       contracts = readFile(Paths.get(path));
     } else if (!pipeline.isEmpty()) {
       PipelineId id = pipelineId(pipeline);
-      ContractStore store = new ContractStore(dataDir(config.getString(DATA_DIR), env));
-      origin = store.path(id).toString();
-      contracts = loadSaved(store, id, origin);
+      try (ContractStorage store = storage(config, env)) {
+        origin = store.location(id);
+        contracts = loadSaved(store, id, origin);
+      }
     } else if (!fixed.isEmpty()) {
       throw new ConfigException(NAMESPACE + " needs " + PATH + " or " + PIPELINE);
     } else {
@@ -116,15 +129,43 @@ public final class ContractConfig {
     }
   }
 
-  private static Path dataDir(String configured, Map<String, String> env) {
-    if (!configured.isBlank()) {
-      return Paths.get(configured.trim());
+  /**
+   * The configured storage: {@value #DATA_DIR}, else SKIPPR_S3_BUCKET, else DATA_DIR, else ./data.
+   */
+  static ContractStorage storage(AbstractConfig config, Map<String, String> env) {
+    String configured = config.getString(DATA_DIR).trim();
+    try {
+      Optional<S3ContractSettings> s3 =
+          configured.isEmpty()
+              ? S3ContractSettings.fromEnvironment(env)
+              : S3ContractSettings.isS3Uri(configured)
+                  ? Optional.of(S3ContractSettings.forLocation(configured, env))
+                  : Optional.empty();
+      if (s3.isPresent()) {
+        return S3ContractStore.open(ContractS3Config.apply(config, s3.get()));
+      }
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(DATA_DIR, configured, e.getMessage());
+    }
+    if (!configured.isEmpty()) {
+      return new ContractStore(Paths.get(configured));
     }
     String fromEnv = env.get(DATA_DIR_ENV);
-    return Paths.get(fromEnv == null || fromEnv.isBlank() ? "data" : fromEnv);
+    return new ContractStore(Paths.get(fromEnv == null || fromEnv.isBlank() ? "data" : fromEnv));
   }
 
-  private static List<Contract> loadSaved(ContractStore store, PipelineId id, String origin) {
+  private static void checkDataDir(String name, Object value) {
+    String text = value == null ? "" : value.toString().trim();
+    if (S3ContractSettings.isS3Uri(text)) {
+      try {
+        S3ContractSettings.forLocation(text, Map.of());
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException(name, value, e.getMessage());
+      }
+    }
+  }
+
+  private static List<Contract> loadSaved(ContractStorage store, PipelineId id, String origin) {
     List<Contract> saved;
     try {
       saved = store.load(id);

@@ -169,4 +169,26 @@ class ValidateContractTest {
     assertThatThrownBy(() -> validate("contract.path", file.toString(), "contract.namespace", "x"))
         .hasMessageContaining("no such contract");
   }
+
+  @Test
+  void rejectsBadS3Settings() {
+    assertThatThrownBy(() -> validate("contract.pipeline", "shop", "contract.data.dir", "s3://"))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "Invalid value s3:// for configuration contract.data.dir: no bucket in s3://; use"
+                + " s3://bucket/prefix");
+    assertThatThrownBy(
+            () -> validate("contract.pipeline", "shop", "contract.data.dir", "s3://Bad_Bucket/p"))
+        .hasMessageContaining("bucket 'Bad_Bucket' is not a valid S3 bucket name");
+    assertThatThrownBy(
+            () -> validate("contract.pipeline", "shop", "contract.s3.endpoint", "127.0.0.1:9000"))
+        .hasMessage(
+            "Invalid value 127.0.0.1:9000 for configuration contract.s3.endpoint: expected empty"
+                + " or http(s)://host[:port]");
+    assertThatThrownBy(() -> validate("contract.pipeline", "shop", "contract.s3.region", "EU West"))
+        .hasMessageContaining("contract.s3.region: expected empty or a region name");
+    assertThatThrownBy(
+            () -> validate("contract.pipeline", "shop", "contract.s3.path.style.access", "yes"))
+        .hasMessageContaining("contract.s3.path.style.access");
+  }
 }
