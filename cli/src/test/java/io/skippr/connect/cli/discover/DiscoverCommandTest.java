@@ -31,9 +31,6 @@ class DiscoverCommandTest {
   private Path data;
   private final Map<String, String> env = new HashMap<>();
 
-  /** What a command printed and returned. */
-  record Run(int exit, String out, String err) {}
-
   @BeforeEach
   void writeConfig() throws Exception {
     data = dir.resolve("data");
@@ -69,15 +66,15 @@ class DiscoverCommandTest {
     FixedSourceConnector.OFFSETS_FOUND.set(0);
   }
 
-  private Run discover(String... args) {
+  private CommandRun discover(String... args) {
     return run(new DiscoverCommand(env, dir), args);
   }
 
-  private Run schema(String... args) {
+  private CommandRun schema(String... args) {
     return run(new SchemaCommand(env, dir), args);
   }
 
-  private Run run(Object command, String... args) {
+  private CommandRun run(Object command, String... args) {
     List<String> all = new ArrayList<>(List.of(args));
     if (!all.contains("--config")) {
       all.addAll(List.of("--config", yml.toString()));
@@ -88,18 +85,12 @@ class DiscoverCommandTest {
     if (command instanceof DiscoverCommand) {
       all.addAll(List.of("--plugin-dir", dir.resolve("no-plugins").toString()));
     }
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cli = new CommandLine(command);
-    cli.setOut(new PrintWriter(out));
-    cli.setErr(new PrintWriter(err));
-    int exit = cli.execute(all.toArray(String[]::new));
-    return new Run(exit, out.toString(), err.toString());
+    return CommandRun.of(command, all);
   }
 
   @Test
   void discoversSavesAndPrintsTheContract() {
-    Run run = discover("--pipeline", "orders", "--sample", "8");
+    CommandRun run = discover("--pipeline", "orders", "--sample", "8");
 
     assertThat(run.exit()).as(run.err()).isZero();
     PipelineId id = new PipelineId("acme", "prod", "orders");
@@ -139,11 +130,11 @@ class DiscoverCommandTest {
   void schemaPrintsWhatDiscoverSaved() throws Exception {
     assertThat(discover("--pipeline", "orders", "--sample", "10").exit()).isZero();
 
-    Run text = schema("--pipeline", "orders");
+    CommandRun text = schema("--pipeline", "orders");
     assertThat(text.exit()).as(text.err()).isZero();
     assertThat(text.out()).startsWith("orders  (sha256:").contains("\n    sku ");
 
-    Run json = schema("--pipeline", "orders", "--output", "json");
+    CommandRun json = schema("--pipeline", "orders", "--output", "json");
     JsonNode printed = new ObjectMapper().readTree(json.out());
     JsonNode file =
         new ObjectMapper()
@@ -155,7 +146,7 @@ class DiscoverCommandTest {
 
   @Test
   void namespaceFieldsGiveOneContractPerNamespace() throws Exception {
-    Run run = discover("--pipeline", "split", "--sample", "6", "--output", "json");
+    CommandRun run = discover("--pipeline", "split", "--sample", "6", "--output", "json");
 
     assertThat(run.exit()).as(run.err()).isZero();
     List<Contract> saved = new ContractStore(data).load(PipelineId.of("split"));
@@ -230,7 +221,8 @@ class DiscoverCommandTest {
   void theDataDirectoryOptionWinsOverTheBucketVariable() {
     env.put("SKIPPR_S3_BUCKET", "lake");
     env.put("SKIPPR_S3_ENDPOINT", "http://127.0.0.1:1");
-    Run run = discover("--pipeline", "orders", "--sample", "3", "--data-dir", data.toString());
+    CommandRun run =
+        discover("--pipeline", "orders", "--sample", "3", "--data-dir", data.toString());
     assertThat(run.exit()).as(run.err()).isZero();
     assertThat(new ContractStore(data).load(new PipelineId("acme", "prod", "orders"))).hasSize(1);
   }
@@ -248,7 +240,7 @@ class DiscoverCommandTest {
                 + " not found (pass --config FILE or set SKIPPR_CONFIG)\n");
   }
 
-  private static void assertError(Run run, String line) {
+  private static void assertError(CommandRun run, String line) {
     assertThat(run.exit()).as(run.out()).isEqualTo(1);
     assertThat(run.err()).isEqualTo(line + "\n");
   }

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.skippr.connect.schema.Contract;
 import io.skippr.connect.schema.ContractDocument;
+import io.skippr.connect.schema.s3.S3ContractClients;
+import io.skippr.connect.schema.s3.S3ContractSettings;
 import io.skippr.connect.testkit.FreePorts;
 import io.skippr.connect.testkit.S3MockServer;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,10 +22,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
@@ -45,21 +41,20 @@ class S3ContractsIT {
   @TempDir Path dir;
   private final Map<String, String> env = new HashMap<>();
 
-  record Run(int exit, String out, String err) {}
-
   @BeforeAll
   static void connect(S3MockServer s3) {
     server = s3;
     server.createBucket(BUCKET);
     raw =
-        S3Client.builder()
-            .endpointOverride(server.endpoint())
-            .forcePathStyle(true)
-            .region(Region.US_EAST_1)
-            .credentialsProvider(
-                StaticCredentialsProvider.create(
-                    AwsBasicCredentials.create(S3MockServer.ACCESS_KEY, S3MockServer.SECRET_KEY)))
-            .build();
+        S3ContractClients.build(
+            new S3ContractSettings(
+                BUCKET,
+                "",
+                server.endpoint(),
+                null,
+                true,
+                new S3ContractSettings.Credentials(
+                    S3MockServer.ACCESS_KEY, S3MockServer.SECRET_KEY, null)));
   }
 
   @AfterAll
@@ -89,26 +84,20 @@ class S3ContractsIT {
     env.put("DATA_DIR", dir.resolve("local").toString());
   }
 
-  private Run run(Object command, String... args) {
+  private CommandRun run(Object command, String... args) {
     List<String> all = new ArrayList<>(List.of(args));
     all.addAll(List.of("--config", dir.resolve("skippr.yml").toString()));
     if (command instanceof DiscoverCommand) {
       all.addAll(List.of("--plugin-dir", dir.resolve("no-plugins").toString()));
     }
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cli = new CommandLine(command);
-    cli.setOut(new PrintWriter(out));
-    cli.setErr(new PrintWriter(err));
-    int exit = cli.execute(all.toArray(String[]::new));
-    return new Run(exit, out.toString(), err.toString());
+    return CommandRun.of(command, all);
   }
 
-  private Run discover(String... args) {
+  private CommandRun discover(String... args) {
     return run(new DiscoverCommand(env, dir), args);
   }
 
-  private Run schema(String... args) {
+  private CommandRun schema(String... args) {
     return run(new SchemaCommand(env, dir), args);
   }
 
@@ -119,7 +108,7 @@ class S3ContractsIT {
   @Test
   void discoverSavesTheContractInTheBucketAndSchemaPrintsIt() throws Exception {
     raw.deleteObject(r -> r.bucket(BUCKET).key(KEY));
-    Run missing = schema("--pipeline", "orders");
+    CommandRun missing = schema("--pipeline", "orders");
     assertThat(missing.exit()).isEqualTo(1);
     assertThat(missing.err())
         .isEqualTo(
@@ -129,7 +118,7 @@ class S3ContractsIT {
                 + KEY
                 + " (run: skippr discover --pipeline orders)\n");
 
-    Run discovered = discover("--pipeline", "orders", "--sample", "10");
+    CommandRun discovered = discover("--pipeline", "orders", "--sample", "10");
     assertThat(discovered.exit()).as(discovered.err()).isZero();
     assertThat(discovered.out()).contains("saved 1 contract to s3://" + BUCKET + "/" + KEY + "\n");
 
@@ -141,17 +130,18 @@ class S3ContractsIT {
     assertThat(dir.resolve("local")).doesNotExist();
     assertThat(dir.resolve("data")).doesNotExist();
 
-    Run json = schema("--pipeline", "orders", "--output", "json");
+    CommandRun json = schema("--pipeline", "orders", "--output", "json");
     assertThat(json.exit()).as(json.err()).isZero();
     assertThat(JSON.readTree(json.out())).isEqualTo(JSON.readTree(object(KEY)));
-    Run text = schema("--pipeline", "orders");
+    CommandRun text = schema("--pipeline", "orders");
     assertThat(text.out()).startsWith("orders  (sha256:").contains("\n    sku ");
   }
 
   @Test
   void anS3DataDirectoryNamesBucketAndPrefix() {
     env.remove("SKIPPR_S3_BUCKET");
-    Run run = discover("--pipeline", "orders", "--data-dir", "s3://" + BUCKET + "/elsewhere/");
+    CommandRun run =
+        discover("--pipeline", "orders", "--data-dir", "s3://" + BUCKET + "/elsewhere/");
     assertThat(run.exit()).as(run.err()).isZero();
     assertThat(server.objectKeys(BUCKET, "elsewhere/"))
         .containsExactly("elsewhere/acme/prod/orders/metadata.json");
@@ -163,7 +153,7 @@ class S3ContractsIT {
   void aMissingBucketFailsDiscoverBeforeSampling() {
     env.put("SKIPPR_S3_BUCKET", "no-such-bucket");
     int commits = FixedSourceConnector.COMMITS.get();
-    Run run = discover("--pipeline", "orders");
+    CommandRun run = discover("--pipeline", "orders");
     assertThat(run.exit()).isEqualTo(1);
     assertThat(run.err())
         .isEqualTo(
@@ -177,7 +167,7 @@ class S3ContractsIT {
   void anUnreachableEndpointIsAOneLineError() {
     String nowhere = "http://127.0.0.1:" + FreePorts.one();
     env.put("SKIPPR_S3_ENDPOINT", nowhere);
-    Run run = schema("--pipeline", "orders");
+    CommandRun run = schema("--pipeline", "orders");
     assertThat(run.exit()).isEqualTo(1);
     assertThat(run.err())
         .startsWith(

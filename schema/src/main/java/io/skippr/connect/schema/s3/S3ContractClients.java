@@ -13,7 +13,7 @@ import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3ClientBuilder;
 
 /** Builds the S3 client of contract storage: the small synchronous HTTP client, SDK retries. */
-final class S3ContractClients {
+public final class S3ContractClients {
   static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
   static final Duration SOCKET_TIMEOUT = Duration.ofSeconds(30);
 
@@ -22,7 +22,7 @@ final class S3ContractClients {
   /**
    * @throws IllegalArgumentException when no region is set or found
    */
-  static S3Client build(S3ContractSettings settings) {
+  public static S3Client build(S3ContractSettings settings) {
     S3ClientBuilder builder =
         S3Client.builder()
             .httpClientBuilder(

@@ -24,10 +24,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
@@ -55,15 +52,7 @@ class S3ContractStoreIT extends ContractStorageContractTest {
     // S3 applies each request atomically; S3Mock lets an overwrite overlap reads and the
     // conditional checks of other writes, so the stores reach it one request at a time.
     atomic = HttpFaultProxy.start(server.endpoint(), 0, 1, Duration.ofSeconds(1)).serialized(true);
-    raw =
-        S3Client.builder()
-            .endpointOverride(server.endpoint())
-            .forcePathStyle(true)
-            .region(Region.US_EAST_1)
-            .credentialsProvider(
-                StaticCredentialsProvider.create(
-                    AwsBasicCredentials.create(S3MockServer.ACCESS_KEY, S3MockServer.SECRET_KEY)))
-            .build();
+    raw = S3ContractClients.build(settings(BUCKET, "", server.endpoint()));
   }
 
   @AfterAll
