@@ -14,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,9 +22,11 @@ import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.connect.json.JsonConverter;
 
@@ -106,8 +109,19 @@ final class ChaosStack {
 
   /** Produces the deterministic {@link Orders} as JSON with schemas, round-robin by offset. */
   void produceOrders(String topic, int partitions, long perPartition) {
-    JsonConverter withSchemas = new JsonConverter();
-    withSchemas.configure(Map.of("schemas.enable", "true", "converter.type", "value"));
+    JsonConverter withSchemas = orderConverter();
+    try (KafkaProducer<byte[], byte[]> producer = producer()) {
+      for (long o = 0; o < perPartition; o++) {
+        for (int p = 0; p < partitions; p++) {
+          producer.send(order(withSchemas, topic, p, o));
+        }
+      }
+      producer.flush();
+    }
+  }
+
+  /** An idempotent producer: each partition's records land in the order they were sent. */
+  KafkaProducer<byte[], byte[]> producer() {
     Map<String, Object> props = new HashMap<>();
     props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:" + kafkaPort);
     props.put(ProducerConfig.ACKS_CONFIG, "all");
@@ -115,16 +129,37 @@ final class ChaosStack {
     props.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
     props.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
     props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-    try (KafkaProducer<byte[], byte[]> producer =
-        new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
-      for (long o = 0; o < perPartition; o++) {
-        for (int p = 0; p < partitions; p++) {
-          byte[] value = withSchemas.fromConnectData(topic, Orders.VALUE, Orders.value(p, o));
-          producer.send(
-              new ProducerRecord<>(topic, p, Orders.timestamp(o), Orders.key(p, o), value));
-        }
+    return new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer());
+  }
+
+  static JsonConverter orderConverter() {
+    JsonConverter withSchemas = new JsonConverter();
+    withSchemas.configure(Map.of("schemas.enable", "true", "converter.type", "value"));
+    return withSchemas;
+  }
+
+  /** The order meant for {@code offset} of {@code partition}. */
+  static ProducerRecord<byte[], byte[]> order(
+      JsonConverter withSchemas, String topic, int partition, long offset) {
+    byte[] value =
+        withSchemas.fromConnectData(topic, Orders.VALUE, Orders.value(partition, offset));
+    return new ProducerRecord<>(
+        topic, partition, Orders.timestamp(offset), Orders.key(partition, offset), value);
+  }
+
+  /** The end offset of each partition of the topic, as the broker reports it. */
+  List<Long> endOffsets(String topic, int partitions) throws Exception {
+    Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+    for (int p = 0; p < partitions; p++) {
+      latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
+    }
+    try (Admin admin = admin()) {
+      var offsets = admin.listOffsets(latest).all().get();
+      List<Long> ends = new ArrayList<>();
+      for (int p = 0; p < partitions; p++) {
+        ends.add(offsets.get(new TopicPartition(topic, p)).offset());
       }
-      producer.flush();
+      return ends;
     }
   }
 

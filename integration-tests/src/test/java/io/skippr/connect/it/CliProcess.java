@@ -103,6 +103,15 @@ final class CliProcess {
     }
   }
 
+  /** SIGTERM and an orderly exit: fails when it does not exit 0 within {@code timeout}. */
+  void terminate(Duration timeout) throws InterruptedException {
+    process.destroy();
+    int code = awaitExit(timeout);
+    if (code != 0) {
+      throw new AssertionError(name + " exited with " + code + " after SIGTERM:\n" + output());
+    }
+  }
+
   int exitCode() {
     return process.exitValue();
   }
