@@ -1,5 +1,6 @@
 package io.skippr.connect.cli;
 
+import io.skippr.connect.cli.demo.LocalDemo;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.LinkedHashMap;
@@ -69,10 +70,28 @@ public final class LocalCommand implements Callable<Integer> {
               + " --worker-property session.timeout.ms=6000.")
   Map<String, String> workerProperties = new LinkedHashMap<>();
 
+  @Option(
+      names = "--demo",
+      description =
+          "Once the worker is ready, register an HTTP ingest source and a lake sink (lake under"
+              + " <data-dir>/lake), push a few thousand generated rows through HTTP, wait until"
+              + " the lake committed them and print what DuckDB reads back; then keep running.")
+  boolean demo;
+
+  @Option(
+      names = "--ingest-port",
+      defaultValue = "8086",
+      description = "Port of the demo's HTTP ingest on 127.0.0.1 (default: ${DEFAULT-VALUE}).")
+  int ingestPort;
+
   @Override
   public Integer call() {
     if (noWorker && bootstrapServers != null) {
       System.err.println("skippr local: --no-worker and --bootstrap-servers exclude each other");
+      return 2;
+    }
+    if (noWorker && demo) {
+      System.err.println("skippr local: --demo needs the Connect worker (drop --no-worker)");
       return 2;
     }
     LocalStack.Settings settings =
@@ -84,7 +103,8 @@ public final class LocalCommand implements Callable<Integer> {
             resolvePluginDir(),
             !noWorker,
             bootstrapServers,
-            Map.copyOf(workerProperties));
+            Map.copyOf(workerProperties),
+            demo ? new LocalDemo.Options(ingestPort) : null);
     try {
       return new LocalStack(settings).runUntilSignalled();
     } catch (StartupException e) {

@@ -2,6 +2,8 @@ package io.skippr.connect.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.skippr.connect.cli.demo.DemoException;
+import io.skippr.connect.cli.demo.LocalDemo;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -24,7 +26,8 @@ final class LocalStack {
 
   /**
    * Where and on which ports the stack runs. A non-null {@code externalBootstrap} runs only the
-   * worker, against that cluster; {@code runWorker == false} runs only the broker.
+   * worker, against that cluster; {@code runWorker == false} runs only the broker. A non-null
+   * {@code demo} runs the demo once the worker is ready.
    */
   record Settings(
       Path dataDir,
@@ -34,7 +37,8 @@ final class LocalStack {
       Path pluginDir,
       boolean runWorker,
       String externalBootstrap,
-      Map<String, String> workerProperties) {
+      Map<String, String> workerProperties,
+      LocalDemo.Options demo) {
     boolean runBroker() {
       return externalBootstrap == null;
     }
@@ -55,6 +59,7 @@ final class LocalStack {
 
     EmbeddedBroker broker = null;
     LocalWorker worker = null;
+    int exitCode = 0;
     try {
       String bootstrap = settings.externalBootstrap();
       if (settings.runBroker()) {
@@ -82,17 +87,48 @@ final class LocalStack {
         List<String> plugins = awaitPlugins(rest);
         say("ready: Kafka Connect REST API at " + rest + " (Kafka at " + bootstrap + ")");
         plugins.forEach(p -> say("  plugin " + p));
+        if (settings.demo() != null && !runDemo(rest, bootstrap)) {
+          exitCode = 1;
+        }
       } else {
         say("ready: Kafka at " + bootstrap + " (no Connect worker)");
       }
-      awaitStopRequest();
+      if (exitCode == 0) {
+        awaitStopRequest();
+      }
       say("stopping");
     } finally {
       // The worker first: it needs the broker to stop in order.
       closeAll(worker, broker);
     }
     say("stopped");
-    return 0;
+    return exitCode;
+  }
+
+  /** Runs the demo; false when it failed (the reason is on stderr). */
+  private boolean runDemo(String rest, String bootstrap) {
+    try {
+      new LocalDemo(
+              settings.demo(),
+              rest,
+              bootstrap,
+              settings.dataDir(),
+              settings.pluginDir(),
+              () -> stopRequested.getCount() == 0,
+              System.out)
+          .run();
+      return true;
+    } catch (DemoException e) {
+      if (e.isStopRequested()) {
+        return true;
+      }
+      System.err.println("skippr local: demo failed: " + e.getMessage());
+    } catch (RuntimeException e) {
+      // A bug rather than a state of the stack: keep the detail.
+      System.err.println("skippr local: demo failed: " + e);
+    }
+    say("demo failed (see above); stopping");
+    return false;
   }
 
   private void preflight() {
@@ -104,6 +140,9 @@ final class LocalStack {
     if (settings.runWorker()) {
       Preflight.requirePluginDir(settings.pluginDir());
       Preflight.requireFreePort(settings.restPort(), "--rest-port");
+    }
+    if (settings.demo() != null) {
+      Preflight.requireFreePort(settings.demo().ingestPort(), "--ingest-port");
     }
   }
 

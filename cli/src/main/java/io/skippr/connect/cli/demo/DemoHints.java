@@ -1,0 +1,42 @@
+package io.skippr.connect.cli.demo;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+
+/** How to go on after the demo: push more rows, query the lake, look at the connectors. */
+final class DemoHints {
+  private DemoHints() {}
+
+  static void print(PrintStream out, String ingest, String rest, Path lake) {
+    String cpu = lake.resolve(DemoReport.CPU) + "/**/*.parquet";
+    String[] lines = {
+      "Push more rows (they land in the lake within a few seconds):",
+      "  curl -i -XPOST '" + ingest + "/api/v2/write?bucket=demo&precision=s' \\",
+      "    --data-binary \"cpu,host=host-01,region=eu-west usage_user=12.5,usage_system=3.1"
+          + " $(date +%s)\"",
+      "  curl -i -XPOST " + ingest + "/ingest/orders -H 'Content-Type: application/json' \\",
+      "    -d '[{\"order_id\":1,\"country\":\"DE\",\"amount\":9.5,\"items\":1,\"paid\":true}]'",
+      "  A new measurement or stream becomes a new topic demo.<name> and a new lake table.",
+      "Query the lake with DuckDB (CLI or any client):",
+      "  duckdb -c \"select host, count(*) from read_parquet('"
+          + cpu
+          + "', hive_partitioning=true) group by host order by host\"",
+      "  Files appear under "
+          + lake
+          + "/<table>/dt=<day>/; the lake log under "
+          + lake
+          + "/_skippr/ says which are committed.",
+      "Connectors: "
+          + DemoConnectors.SOURCE
+          + " and "
+          + DemoConnectors.SINK
+          + " (curl -s '"
+          + rest
+          + "/connectors?expand=status')."
+    };
+    for (String line : lines) {
+      out.println(line);
+    }
+    out.flush();
+  }
+}

@@ -1,0 +1,162 @@
+package io.skippr.connect.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.skippr.connect.testkit.Await;
+import io.skippr.connect.testkit.DuckDbLake;
+import io.skippr.connect.testkit.FreePorts;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code skippr local --demo} as a user runs it, twice on one data directory: each run pushes its
+ * load through HTTP, waits for the lake and prints what DuckDB reads; the second run's totals
+ * include the first run's rows.
+ */
+class LocalDemoIT {
+  // The demo's load, as documented: 6 hosts x 500 points of cpu, 300 JSON orders per run.
+  private static final int HOSTS = 6;
+  private static final int POINTS_PER_HOST = 500;
+  private static final int CPU_ROWS = HOSTS * POINTS_PER_HOST;
+  private static final int ORDERS = 300;
+  private static final Duration DEMO = Duration.ofMinutes(4);
+  private static final String DONE = "skippr local: demo: done";
+
+  @TempDir Path dataDir;
+  @TempDir Path logs;
+
+  @Test
+  void demoLandsItsRowsAndASecondRunAddsToThem() throws Exception {
+    int[] ports = FreePorts.take(4);
+    Path lake = dataDir.resolve("lake");
+
+    String first = runDemo("first", ports, 1);
+    assertThat(first)
+        .contains("connector demo-ingest (HTTP ingest on http://127.0.0.1:" + ports[3]);
+    assertThat(first).contains("demo-lake (lake sink into " + lake + "): created");
+    assertThat(lakeRows(lake, "demo.cpu")).isEqualTo(CPU_ROWS);
+    assertThat(lakeRows(lake, "demo.orders")).isEqualTo(ORDERS);
+    assertThat(parquetFiles(lake.resolve("demo.cpu"))).isNotEmpty();
+    assertThat(parquetFiles(lake.resolve("demo.orders"))).isNotEmpty();
+
+    String second = runDemo("second", ports, 2);
+    assertThat(second).contains("demo-lake (lake sink into " + lake + "): already registered");
+    assertThat(lakeRows(lake, "demo.cpu")).isEqualTo(2L * CPU_ROWS);
+    assertThat(lakeRows(lake, "demo.orders")).isEqualTo(2L * ORDERS);
+  }
+
+  @Test
+  void ingestPortInUseIsAOneLineError() throws Exception {
+    int[] ports = FreePorts.take(4);
+    try (ServerSocket taken = new ServerSocket(ports[3], 1, InetAddress.getLoopbackAddress())) {
+      CliProcess process = start("ingest-port-in-use", ports);
+      assertThat(process.awaitExit(Duration.ofSeconds(60))).isNotZero();
+      assertThat(process.errorLines())
+          .containsExactly(
+              "skippr local: port "
+                  + ports[3]
+                  + " on 127.0.0.1 is already in use (choose another with --ingest-port)");
+    }
+  }
+
+  private CliProcess start(String name, int[] ports) throws IOException {
+    return CliProcess.startLocal(
+        name,
+        logs,
+        List.of(
+            "--data-dir=" + dataDir,
+            "--kafka-port=" + ports[0],
+            "--controller-port=" + ports[1],
+            "--rest-port=" + ports[2],
+            "--ingest-port=" + ports[3],
+            "--demo"));
+  }
+
+  /** Runs {@code local --demo} until it is done, checks its report, stops it with SIGTERM. */
+  private String runDemo(String name, int[] ports, int run) throws Exception {
+    CliProcess process = start(name, ports);
+    String output;
+    try {
+      Await.until(
+          DEMO,
+          () -> name + " demo to finish; output so far:\n" + process.output(),
+          () -> {
+            if (!process.isAlive()) {
+              throw new AssertionError(name + " exited early:\n" + process.output());
+            }
+            return process.output().contains(DONE);
+          });
+      output = process.output();
+      assertSummaryRow(output, "demo.cpu", (long) run * CPU_ROWS, CPU_ROWS);
+      assertSummaryRow(output, "demo.orders", (long) run * ORDERS, ORDERS);
+      assertPointsPerHost(output);
+      assertThat(output).contains("from read_parquet('" + dataDir.resolve("lake/demo.cpu"));
+      // It keeps running after the demo: the ingest endpoint still answers.
+      assertThat(status("http://127.0.0.1:" + ports[3] + "/health")).isEqualTo(200);
+    } finally {
+      process.stop();
+    }
+    assertThat(process.exitCode()).as(process.output()).isZero();
+    assertThat(process.output()).contains("skippr local: stopped");
+    return output;
+  }
+
+  /** The summary table's row: {@code demo.cpu | 6000 | 3000 | first | last}. */
+  private static void assertSummaryRow(String output, String table, long rows, long thisRun) {
+    Matcher row =
+        Pattern.compile(
+                "(?m)^\\s+" + Pattern.quote(table) + "\\s+\\|\\s+(\\d+)\\s+\\|\\s+(\\d+)\\s+\\|")
+            .matcher(output);
+    assertThat(row.find()).as("summary row of " + table + " in:\n" + output).isTrue();
+    assertThat(Long.parseLong(row.group(1))).as(table + " rows").isEqualTo(rows);
+    assertThat(Long.parseLong(row.group(2))).as(table + " rows of this run").isEqualTo(thisRun);
+  }
+
+  /** The per-host table: every host of the run with its points. */
+  private static void assertPointsPerHost(String output) {
+    Matcher row =
+        Pattern.compile("(?m)^\\s+(host-\\d\\d)\\s+\\|\\s+\\S+\\s+\\|\\s+(\\d+)\\s+\\|")
+            .matcher(output);
+    int hosts = 0;
+    while (row.find()) {
+      hosts++;
+      assertThat(row.group(1)).isEqualTo(String.format("host-%02d", hosts));
+      assertThat(Integer.parseInt(row.group(2))).as(row.group(1)).isEqualTo(POINTS_PER_HOST);
+    }
+    assertThat(hosts).as("hosts in:\n" + output).isEqualTo(HOSTS);
+  }
+
+  /** Rows of a lake table, counted by the test's own DuckDB over every Parquet file. */
+  private static long lakeRows(Path lake, String table) {
+    try (DuckDbLake duck = new DuckDbLake(lake)) {
+      return duck.count("select count(*) from ${table:" + table + "}");
+    }
+  }
+
+  private static List<Path> parquetFiles(Path dir) throws IOException {
+    try (Stream<Path> files = Files.walk(dir)) {
+      return files.filter(p -> p.toString().endsWith(".parquet")).toList();
+    }
+  }
+
+  private static int status(String url) throws IOException, InterruptedException {
+    return HttpClient.newHttpClient()
+        .send(
+            HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.discarding())
+        .statusCode();
+  }
+}
