@@ -31,10 +31,9 @@ final class LakeSources implements AutoCloseable {
    * A table's {@code read_parquet} expression.
    *
    * @param liveFiles files the log lists
-   * @param liveRows rows in them, as the log records
    * @param unlisted files on disk the log does not list (read around)
    */
-  record Source(String table, String expression, int liveFiles, long liveRows, int unlisted) {}
+  record Source(String table, String expression, int liveFiles, int unlisted) {}
 
   private final Path lake;
   private final URLClassLoader loader;
@@ -73,7 +72,6 @@ final class LakeSources implements AutoCloseable {
 
   private Source source(String table, Map<Path, Long> live) {
     Set<Path> onDisk = parquetFiles(lake.resolve(table));
-    long rows = live.values().stream().mapToLong(Long::longValue).sum();
     Set<Path> unlisted = new TreeSet<>(onDisk);
     unlisted.removeAll(live.keySet());
     String expression;
@@ -86,7 +84,7 @@ final class LakeSources implements AutoCloseable {
                   .map(p -> quote(p.toString()))
                   .collect(Collectors.joining(", ", "[", "]")));
     }
-    return new Source(table, expression, live.size(), rows, unlisted.size());
+    return new Source(table, expression, live.size(), unlisted.size());
   }
 
   private static String readParquet(String files) {
