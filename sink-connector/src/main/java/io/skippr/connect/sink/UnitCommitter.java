@@ -22,6 +22,7 @@ import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
+import org.apache.kafka.connect.data.Schema;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,6 +40,11 @@ final class UnitCommitter {
   private final String configFingerprint;
   private final int checkpointInterval;
   private final BufferBudget budget;
+
+  /** The fingerprint of the last file schema; a unit's files nearly always share one schema. */
+  private Schema fingerprinted;
+
+  private String fingerprint;
 
   UnitCommitter(
       LakeStorage storage,
@@ -145,8 +151,16 @@ final class UnitCommitter {
           path.rows().size(),
           out.count,
           HexFormat.of().formatHex(sha256.digest()),
-          ParquetSchemas.fingerprint(path.schema()));
+          fingerprint(path.schema()));
     }
+  }
+
+  private String fingerprint(Schema schema) {
+    if (schema != fingerprinted) {
+      fingerprint = ParquetSchemas.fingerprint(schema);
+      fingerprinted = schema;
+    }
+    return fingerprint;
   }
 
   private static MessageDigest sha256() {

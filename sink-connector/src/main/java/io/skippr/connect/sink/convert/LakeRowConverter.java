@@ -1,6 +1,7 @@
 package io.skippr.connect.sink.convert;
 
 import io.skippr.connect.schema.SchemaInference;
+import io.skippr.connect.schema.Schemas;
 import io.skippr.connect.schema.ValueConformer;
 import java.util.Collections;
 import java.util.HashMap;
@@ -33,6 +34,7 @@ public final class LakeRowConverter implements RowConverter {
   private final FormatConfig config;
   private final TableNames tableNames;
   private final Map<String, TableState> tables = new HashMap<>();
+  private final RowSizes.Planned sizes = new RowSizes.Planned();
 
   public LakeRowConverter(FormatConfig config) {
     this.config = config;
@@ -45,7 +47,7 @@ public final class LakeRowConverter implements RowConverter {
       String table = tableNames.tableFor(record.topic());
       TableState state = tables.computeIfAbsent(table, t -> new TableState(config));
       Struct row = record.value() == null ? tombstone(record, state) : row(record, state);
-      return row == null ? null : new LakeRow(table, row, RowSizes.of(row));
+      return row == null ? null : new LakeRow(table, row, sizes.of(row));
     } catch (DataException e) {
       throw new RecordRejectedException(position(record) + ": " + e.getMessage(), e);
     }
@@ -73,9 +75,10 @@ public final class LakeRowConverter implements RowConverter {
     } else {
       Map<?, ?> fields = asFields(value);
       Schema current = state.schemalessValue;
+      // A required root (as rows are) lets the conformed struct be the row itself, uncopied.
       Schema valueSchema =
           current == null
-              ? SchemaInference.infer(fields)
+              ? Schemas.withOptional(SchemaInference.infer(fields), false)
               : SchemalessFit.fit(current, fields, "", null);
       value = ValueConformer.conform(fields, valueSchema);
       shape = state.shape(valueSchema, keySchema);
@@ -83,8 +86,8 @@ public final class LakeRowConverter implements RowConverter {
       state.schemalessValue = valueSchema;
     }
     Struct row = shape.fill(value, key, record);
-    if (shape.checkValues) {
-      ValueChecks.check(row, shape.rowSchema, "");
+    if (shape.checks != null) {
+      shape.checks.check(row);
     }
     return row;
   }

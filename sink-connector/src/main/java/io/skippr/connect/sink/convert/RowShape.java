@@ -22,8 +22,8 @@ import org.apache.kafka.connect.sink.SinkRecord;
 final class RowShape {
   final Schema rowSchema;
 
-  /** True when rows of this shape need {@link ValueChecks} before Parquet takes them. */
-  final boolean checkValues;
+  /** What rows of this shape need checked before Parquet takes them; null for nothing. */
+  final ValueChecks checks;
 
   /** The table schema version this shape was last checked against; -1 before. */
   int acceptedVersion = -1;
@@ -59,7 +59,7 @@ final class RowShape {
     this.rowSchema =
         passThrough ? valueSchema : rowSchema(config, valueSchema, valueFields, keySchema);
     ParquetSchemas.toMessageType(rowSchema); // fails here, per record, not later for a whole file
-    this.checkValues = ValueChecks.needed(rowSchema);
+    this.checks = ValueChecks.forRow(rowSchema);
     this.sources = valueFields.toArray(new Field[0]);
     this.targets = new Field[sources.length];
     this.rewrap = new boolean[sources.length];

@@ -2,9 +2,16 @@ package io.skippr.connect.sink.convert;
 
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.connect.data.Date;
+import org.apache.kafka.connect.data.Field;
+import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.data.Time;
+import org.apache.kafka.connect.data.Timestamp;
 
 /**
  * Estimates the heap a row keeps alive, for the task's memory budget: object headers, references
@@ -44,6 +51,92 @@ final class RowSizes {
       return map(map);
     }
     return BOXED;
+  }
+
+  /**
+   * Sizes rows whose schemas recur, with the same result as {@link #of}: per schema it adds up once
+   * what required fixed-size fields (numbers, booleans, dates) take, so a row costs a walk over its
+   * strings, decimals, bytes and containers only. One instance per converter; not thread-safe.
+   */
+  static final class Planned {
+    private static final int MAX_PLANS = 1024;
+    private final Map<Schema, Plan> plans = new IdentityHashMap<>();
+    private Schema lastSchema;
+    private Plan lastPlan;
+
+    long of(Struct struct) {
+      Plan plan = plan(struct.schema());
+      long size = plan.fixedBytes;
+      for (Field field : plan.variable) {
+        Object value = struct.get(field);
+        size += value instanceof Struct nested ? of(nested) : RowSizes.of(value);
+      }
+      return size;
+    }
+
+    private Plan plan(Schema schema) {
+      if (schema == lastSchema) {
+        return lastPlan;
+      }
+      Plan plan = plans.get(schema);
+      if (plan == null) {
+        if (plans.size() >= MAX_PLANS) {
+          plans.clear();
+        }
+        plan = Plan.of(schema);
+        plans.put(schema, plan);
+      }
+      lastSchema = schema;
+      lastPlan = plan;
+      return plan;
+    }
+  }
+
+  /** What a struct of one schema takes before its variable-size fields. */
+  private record Plan(long fixedBytes, Field[] variable) {
+    static Plan of(Schema schema) {
+      List<Field> fields = schema.fields();
+      long fixed = HEADER + REFERENCE * 2L + align(HEADER + (long) REFERENCE * fields.size());
+      List<Field> variable = new ArrayList<>();
+      for (Field field : fields) {
+        long size = fixedSize(field.schema());
+        if (size < 0) {
+          variable.add(field);
+        } else {
+          fixed += size;
+        }
+      }
+      return new Plan(fixed, variable.toArray(new Field[0]));
+    }
+
+    /** What {@link RowSizes#of} gives every value of a required fixed-size field; -1 if none. */
+    private static long fixedSize(Schema schema) {
+      if (schema.isOptional()) {
+        return -1; // null takes nothing
+      }
+      String logical = schema.name();
+      if (Timestamp.LOGICAL_NAME.equals(logical)
+          || Date.LOGICAL_NAME.equals(logical)
+          || Time.LOGICAL_NAME.equals(logical)) {
+        return DATE;
+      }
+      if (logical != null) {
+        return -1; // decimals and other logical types vary
+      }
+      switch (schema.type()) {
+        case BOOLEAN:
+          return 0;
+        case INT8:
+        case INT16:
+        case INT32:
+        case INT64:
+        case FLOAT32:
+        case FLOAT64:
+          return BOXED + 8;
+        default:
+          return -1;
+      }
+    }
   }
 
   private static long struct(Struct struct) {

@@ -150,6 +150,9 @@ final class SchemalessFit {
     if (!(value instanceof Number number)) {
       return expect(current, false, value, path);
     }
+    if (current.type() == Schema.Type.FLOAT64) {
+      return current; // the widest: no need to classify the number
+    }
     Schema.Type wider = Schemas.widerNumeric(current.type(), numberType(number));
     if (wider == current.type()) {
       return current;

@@ -2,6 +2,7 @@ package io.skippr.connect.sink.convert;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.connect.data.Decimal;
@@ -13,15 +14,36 @@ import org.apache.kafka.connect.data.Time;
 /**
  * Checks the values Connect accepts but a Parquet column cannot hold: decimals with more digits
  * than the column's precision or a finer scale, times outside one day. Run only for schemas that
- * contain such types, so most rows skip it.
+ * contain such types, so most rows skip it. One instance per row shape: it remembers, per schema
+ * instance, which struct fields need a look and each decimal's precision and scale, so a row costs
+ * a walk over those fields only.
  */
 final class ValueChecks {
   private static final long MILLIS_PER_DAY = 86_400_000L;
+  private static final int MAX_SCHEMAS = 1024;
 
-  private ValueChecks() {}
+  private final Schema rowSchema;
+  private final Map<Schema, Field[]> checkedFields = new IdentityHashMap<>();
+  private final Map<Schema, int[]> decimals = new IdentityHashMap<>();
+
+  private ValueChecks(Schema rowSchema) {
+    this.rowSchema = rowSchema;
+  }
+
+  /** The checks rows of this schema need, or null when they need none. */
+  static ValueChecks forRow(Schema rowSchema) {
+    return needed(rowSchema) ? new ValueChecks(rowSchema) : null;
+  }
+
+  /**
+   * @throws RecordRejectedException naming the field when a value does not fit its column
+   */
+  void check(Struct row) {
+    check(row, rowSchema, "");
+  }
 
   /** True when values of the schema need {@link #check}. */
-  static boolean needed(Schema schema) {
+  private static boolean needed(Schema schema) {
     if (Decimal.LOGICAL_NAME.equals(schema.name()) || Time.LOGICAL_NAME.equals(schema.name())) {
       return true;
     }
@@ -42,10 +64,7 @@ final class ValueChecks {
     }
   }
 
-  /**
-   * @throws RecordRejectedException naming the field when a value does not fit its column
-   */
-  static void check(Object value, Schema schema, String path) {
+  private void check(Object value, Schema schema, String path) {
     if (value == null) {
       return;
     }
@@ -58,7 +77,7 @@ final class ValueChecks {
       }
     } else if (schema.type() == Schema.Type.STRUCT) {
       Struct struct = (Struct) value;
-      for (Field field : struct.schema().fields()) {
+      for (Field field : checkedFields(struct.schema())) {
         check(struct.get(field), field.schema(), child(path, field.name()));
       }
     } else if (schema.type() == Schema.Type.ARRAY) {
@@ -74,9 +93,25 @@ final class ValueChecks {
     }
   }
 
-  private static void checkDecimal(BigDecimal value, Schema schema, String path) {
-    int precision = ParquetSchemas.decimalPrecision(schema);
-    int scale = ParquetSchemas.decimalScale(schema);
+  /** The fields of a struct schema whose values may need a check. */
+  private Field[] checkedFields(Schema struct) {
+    Field[] fields = checkedFields.get(struct);
+    if (fields == null) {
+      fields = struct.fields().stream().filter(f -> needed(f.schema())).toArray(Field[]::new);
+      remember(checkedFields, struct, fields);
+    }
+    return fields;
+  }
+
+  private void checkDecimal(BigDecimal value, Schema schema, String path) {
+    int[] precisionAndScale = decimals.get(schema);
+    if (precisionAndScale == null) {
+      precisionAndScale =
+          new int[] {ParquetSchemas.decimalPrecision(schema), ParquetSchemas.decimalScale(schema)};
+      remember(decimals, schema, precisionAndScale);
+    }
+    int precision = precisionAndScale[0];
+    int scale = precisionAndScale[1];
     BigDecimal scaled;
     try {
       scaled = value.scale() == scale ? value : value.setScale(scale, RoundingMode.UNNECESSARY);
@@ -88,6 +123,14 @@ final class ValueChecks {
       throw SchemalessFit.reject(
           path, value + " has more than the column's " + precision + " digits of precision");
     }
+  }
+
+  /** Schemas of a shape are few; the bound only guards against values built with fresh ones. */
+  private static <V> void remember(Map<Schema, V> cache, Schema schema, V value) {
+    if (cache.size() >= MAX_SCHEMAS) {
+      cache.clear();
+    }
+    cache.put(schema, value);
   }
 
   private static String child(String path, String name) {

@@ -26,6 +26,11 @@ public final class ParquetFileWriter implements LakeFileWriter {
   private final CompressionCodecName codec;
   private final String extension;
 
+  /** The last file schema and its Parquet type: a unit's files, unit after unit, share one. */
+  private volatile FileType last;
+
+  private record FileType(Schema schema, MessageType messageType) {}
+
   public ParquetFileWriter(FormatConfig config) {
     this.config = config;
     this.codec = codecName(config.codec());
@@ -34,7 +39,7 @@ public final class ParquetFileWriter implements LakeFileWriter {
 
   @Override
   public void write(Schema fileSchema, List<Struct> rows, OutputStream out) throws IOException {
-    MessageType messageType = ParquetSchemas.toMessageType(fileSchema);
+    MessageType messageType = messageType(fileSchema);
     StructWriteSupport support = new StructWriteSupport(fileSchema, messageType);
     ParquetCodecs codecs = new ParquetCodecs();
     try (ParquetWriter<Struct> writer =
@@ -52,6 +57,16 @@ public final class ParquetFileWriter implements LakeFileWriter {
     } finally {
       codecs.release(); // frees the zstd context now, not at garbage collection
     }
+  }
+
+  private MessageType messageType(Schema fileSchema) {
+    FileType known = last;
+    if (known != null && known.schema() == fileSchema) {
+      return known.messageType();
+    }
+    MessageType messageType = ParquetSchemas.toMessageType(fileSchema);
+    last = new FileType(fileSchema, messageType);
+    return messageType;
   }
 
   @Override

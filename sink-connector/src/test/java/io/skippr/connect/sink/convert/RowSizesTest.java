@@ -74,6 +74,59 @@ class RowSizesTest {
     assertWithinAQuarter(row);
   }
 
+  @Test
+  void plannedSizesEqualTheFullWalkForEveryKindOfField() {
+    Schema inner =
+        SchemaBuilder.struct()
+            .field("flag", Schema.BOOLEAN_SCHEMA)
+            .field("count", Schema.OPTIONAL_INT32_SCHEMA)
+            .field("label", Schema.STRING_SCHEMA)
+            .build();
+    Schema wide =
+        SchemaBuilder.struct()
+            .field("i8", Schema.INT8_SCHEMA)
+            .field("i16", Schema.INT16_SCHEMA)
+            .field("f32", Schema.FLOAT32_SCHEMA)
+            .field("f64", Schema.FLOAT64_SCHEMA)
+            .field("day", org.apache.kafka.connect.data.Date.SCHEMA)
+            .field("time", org.apache.kafka.connect.data.Time.SCHEMA)
+            .field("amount", Decimal.schema(2))
+            .field("bytes", Schema.BYTES_SCHEMA)
+            .field("optionalLong", Schema.OPTIONAL_INT64_SCHEMA)
+            .field("inner", inner)
+            .field(
+                "optionalInner",
+                SchemaBuilder.struct().field("x", Schema.INT64_SCHEMA).optional().build())
+            .field("tags", SchemaBuilder.map(Schema.STRING_SCHEMA, Schema.INT64_SCHEMA).build())
+            .field("order", ORDER)
+            .build();
+    Struct order =
+        new Struct(ORDER)
+            .put("id", 1L)
+            .put("ts", new java.util.Date(0))
+            .put("active", false)
+            .put("items", List.of(new Struct(ITEM).put("sku", "s").put("qty", 1)));
+    RowSizes.Planned planned = new RowSizes.Planned();
+    for (int i = 0; i < 3; i++) {
+      Struct row =
+          new Struct(wide)
+              .put("i8", (byte) i)
+              .put("i16", (short) i)
+              .put("f32", 1.5f)
+              .put("f64", 2.5)
+              .put("day", new java.util.Date(86_400_000L * i))
+              .put("time", new java.util.Date(1000L * i))
+              .put("amount", new BigDecimal("12345678901234567890.1" + i).setScale(2))
+              .put("bytes", new byte[10 * i])
+              .put("optionalLong", i == 1 ? null : (long) i)
+              .put("inner", new Struct(inner).put("flag", true).put("label", "label " + i))
+              .put("tags", java.util.Map.of("a", 1L, "bb", (long) i))
+              .put("order", i == 2 ? order.put("name", "named") : order);
+
+      assertThat(planned.of(row)).as("row %d", i).isEqualTo(RowSizes.of(row));
+    }
+  }
+
   private static void assertWithinAQuarter(LakeRow row) {
     long real =
         GraphLayout.parseInstance(row.row())
