@@ -17,7 +17,7 @@ final class BenchReport {
   private final Map<String, String> load = new LinkedHashMap<>();
   private final Map<String, Map<String, String>> throughput = new LinkedHashMap<>();
   private final List<Map<String, String>> paths = new ArrayList<>();
-  private final Map<String, Double> connect = new LinkedHashMap<>();
+  private final Map<String, double[]> connect = new LinkedHashMap<>();
   private final Map<String, Long> jsonBytes = new LinkedHashMap<>();
 
   BenchReport(long rows) {
@@ -50,8 +50,15 @@ final class BenchReport {
   }
 
   /** Medians of the rounds of each connector and converter setting. */
-  void connect(Map<String, List<Double>> figures) {
-    figures.forEach((key, rates) -> connect.put(key, median(rates)));
+  void connect(Map<String, List<ConnectStage.Figures>> figures) {
+    figures.forEach(
+        (key, runs) ->
+            connect.put(
+                key,
+                new double[] {
+                  median(runs.stream().map(ConnectStage.Figures::rowsPerSecond).toList()),
+                  median(runs.stream().map(ConnectStage.Figures::rowsPerCpuSecond).toList())
+                }));
   }
 
   void print() {
@@ -77,24 +84,43 @@ final class BenchReport {
     if (ceiling != null) {
       double base = rate(ceiling);
       row("1", "parquet-java example writer, one thread (ceiling)", ceiling, "1.00", "");
+      Map<String, String> withGroups = throughput.get("ceiling-groups");
+      if (withGroups != null) {
+        row(
+            "1b",
+            "the same, timing also building its input (Group records, UTF-8 strings)",
+            withGroups,
+            ratio(rate(withGroups), base) + " × (1)",
+            "");
+      }
       for (String values : List.of("struct", "schemaless")) {
         Map<String, String> task = throughput.get("task-" + values);
+        if (task == null) {
+          continue;
+        }
         row(
             "2",
             "LakeSinkTask put + rotate + preCommit, " + values + " values",
             task,
-            ratio(rate(task), base) + " × (1)",
+            ratio(rate(task), base)
+                + " × (1) (CPU: "
+                + ratio(cpuRate(task), cpuRate(ceiling))
+                + ")",
             "≥ 0.80 × (1)");
       }
     }
     for (boolean schemas : new boolean[] {false, true}) {
-      Double lake = connect.get(connectKey(true, schemas));
-      Double noop = connect.get(connectKey(false, schemas));
+      double[] lake = connect.get(connectKey(true, schemas));
+      double[] noop = connect.get(connectKey(false, schemas));
       if (lake == null || noop == null) {
         continue;
       }
       String json = "JsonConverter schemas.enable=" + schemas;
-      connectRow("3", "Connect + lake sink, " + json, lake, ratio(lake, noop) + " × (4)");
+      connectRow(
+          "3",
+          "Connect + lake sink, " + json,
+          lake,
+          ratio(lake[0], noop[0]) + " × (4) (CPU: " + ratio(lake[1], noop[1]) + ")");
       connectRow("4", "Connect + do-nothing sink, " + json, noop, "1.00");
     }
     printPaths();
@@ -104,15 +130,13 @@ final class BenchReport {
     if (paths.isEmpty()) {
       return;
     }
-    double onePath =
-        paths.stream()
-            .filter(p -> "1".equals(p.get("paths")))
-            .mapToDouble(BenchReport::rate)
-            .findFirst()
-            .orElse(Double.NaN);
+    Map<String, String> one =
+        paths.stream().filter(p -> "1".equals(p.get("paths"))).findFirst().orElse(null);
+    double onePath = one == null ? Double.NaN : rate(one);
+    double onePathCpu = one == null ? Double.NaN : cpuRate(one);
     System.out.println();
     System.out.println(
-        "| paths | rows/s | vs 1 path | files | peak buffered (MiB) | buffer.max.bytes (MiB) |"
+        "| paths | rows/s | vs 1 path | rows per CPU-second | vs 1 path | files | peak buffered (MiB) | buffer.max.bytes (MiB) |"
             + " heap baseline (MiB) | heap peak after GC (MiB) | sink heap: peak − baseline"
             + " (MiB) | sink heap − buffer.max.bytes (MiB) |");
     System.out.println("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
@@ -120,10 +144,12 @@ final class BenchReport {
       double sinkHeap = mib(p, "heap_peak_after_gc") - mib(p, "heap_baseline");
       System.out.printf(
           Locale.ROOT,
-          "| %s | %,.0f | %s | %s | %.1f | %.1f | %.1f | %.1f | %.1f | %+.1f |%n",
+          "| %s | %,.0f | %s | %,.0f | %s | %s | %.1f | %.1f | %.1f | %.1f | %.1f | %+.1f |%n",
           p.get("paths"),
           rate(p),
           ratio(rate(p), onePath),
+          cpuRate(p),
+          ratio(cpuRate(p), onePathCpu),
           p.get("files"),
           mib(p, "peak_buffered"),
           mib(p, "budget"),
@@ -147,15 +173,20 @@ final class BenchReport {
         target);
   }
 
-  private static void connectRow(String number, String what, double rate, String ratio) {
+  private static void connectRow(String number, String what, double[] figures, String ratio) {
     System.out.printf(
         Locale.ROOT,
-        "| %s | %s | %,.0f | – | %s | %s |%n",
+        "| %s | %s | %,.0f | %,.0f (whole JVM) | %s | %s |%n",
         number,
         what,
-        rate,
+        figures[0],
+        figures[1],
         ratio,
         number.equals("3") ? "≥ 0.80 × (4)" : "");
+  }
+
+  private static double cpuRate(Map<String, String> figures) {
+    return Double.parseDouble(figures.get("cpu_rows_per_s"));
   }
 
   private static double rate(Map<String, String> figures) {
@@ -176,7 +207,7 @@ final class BenchReport {
     return sorted.get(sorted.size() / 2);
   }
 
-  private static String loadAverage() {
+  static String loadAverage() {
     try {
       String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
       return fields[0] + " " + fields[1] + " " + fields[2];

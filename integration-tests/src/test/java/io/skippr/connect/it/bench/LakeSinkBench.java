@@ -109,15 +109,17 @@ public final class LakeSinkBench {
                 Long.toString(rows)));
       }
       ConnectStage stage = new ConnectStage(cluster, lakes);
-      Map<String, List<Double>> figures = new HashMap<>();
+      Map<String, List<ConnectStage.Figures>> figures = new HashMap<>();
       for (int round = 1; round <= rounds; round++) {
         for (Map.Entry<Boolean, String> topic : topics.entrySet()) {
           for (String connector : List.of(ConnectStage.NOOP, ConnectStage.LAKE)) {
-            double rate = stage.rowsPerSecond(connector, topic.getValue(), rows, topic.getKey());
+            ConnectStage.Figures run = stage.run(connector, topic.getValue(), rows, topic.getKey());
             String key =
                 BenchReport.connectKey(connector.equals(ConnectStage.LAKE), topic.getKey());
-            figures.computeIfAbsent(key, k -> new ArrayList<>()).add(rate);
-            System.out.printf("  [connect] round %d %s: %,.0f rows/s%n", round, key, rate);
+            figures.computeIfAbsent(key, k -> new ArrayList<>()).add(run);
+            System.out.printf(
+                "  [connect] round %d %s: %,.0f rows/s, %,.0f rows per CPU-second (load %s)%n",
+                round, key, run.rowsPerSecond(), run.rowsPerCpuSecond(), BenchReport.loadAverage());
           }
         }
       }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,9 +24,11 @@ import org.apache.parquet.hadoop.ParquetWriter;
  * RESULT key=value ...} line per figure for the end-to-end bench that launches it.
  *
  * <ul>
- *   <li>{@code --mode throughput}: parquet-java's example writer (the ceiling) against a real
- *       {@link io.skippr.connect.sink.LakeSinkTask} into a temporary lake, with struct and with
- *       schemaless values; a warm-up round, then {@code --rounds} rounds, medians reported.
+ *   <li>{@code --mode throughput}: parquet-java's example writer (the ceiling; also timed with
+ *       building its input groups) against a real {@link io.skippr.connect.sink.LakeSinkTask} into
+ *       a temporary lake, with struct and with schemaless values; a warm-up round, then {@code
+ *       --rounds} rounds, medians reported. {@code --variants} picks some of {@link #VARIANTS} (to
+ *       profile one alone).
  *   <li>{@code --mode paths --paths N}: the task with the {@code field} partitioner over a field of
  *       N values and {@code buffer.max.bytes} = {@code --budget}; run it in a fresh JVM, it reports
  *       heap figures ({@link HeapSampler}) and the task's peak buffered bytes.
@@ -58,7 +61,11 @@ public final class SinkStagesBench {
             Integer.parseInt(options.getOrDefault("paths", "1")),
             Long.parseLong(options.getOrDefault("budget", Long.toString(32L << 20))));
       } else {
-        throughput(dir, rows, Integer.parseInt(options.getOrDefault("rounds", "3")));
+        throughput(
+            dir,
+            rows,
+            Integer.parseInt(options.getOrDefault("rounds", "3")),
+            List.of(options.getOrDefault("variants", String.join(",", VARIANTS)).split(",")));
       }
     } finally {
       delete(dir);
@@ -69,38 +76,45 @@ public final class SinkStagesBench {
     return Math.max(1, rows / 10);
   }
 
-  private static void throughput(Path dir, long rows, int rounds) throws Exception {
+  /** The figures of (1) and (2), by the name their RESULT line carries. */
+  static final List<String> VARIANTS =
+      List.of("ceiling", "ceiling-groups", "task-struct", "task-schemaless");
+
+  private static void throughput(Path dir, long rows, int rounds, List<String> variants)
+      throws Exception {
     CeilingWriter ceiling = new CeilingWriter(BenchRows.ROW, FormatConfig.Codec.SNAPPY);
-    List<Stopwatch> raw = new ArrayList<>();
-    List<Stopwatch> struct = new ArrayList<>();
-    List<Stopwatch> schemaless = new ArrayList<>();
+    Map<String, List<Stopwatch>> measured = new LinkedHashMap<>();
     long warmUp = Math.min(rows, 200_000);
     for (int round = 0; round <= rounds; round++) {
       long n = round == 0 ? warmUp : rows;
-      Stopwatch r = ceiling(ceiling, dir.resolve("ceiling-" + round), n);
-      Stopwatch s = task(dir.resolve("struct-" + round), n, BenchRows.Values.STRUCT);
-      Stopwatch j = task(dir.resolve("schemaless-" + round), n, BenchRows.Values.SCHEMALESS);
-      System.out.printf(
-          Locale.ROOT,
-          "%s %,d rows: ceiling %,.0f rows/s, task (struct) %,.0f rows/s, task (schemaless)"
-              + " %,.0f rows/s%n",
-          round == 0 ? "warm-up" : "round " + round,
-          n,
-          r.rowsPerSecond(n),
-          s.rowsPerSecond(n),
-          j.rowsPerSecond(n));
-      if (round > 0) {
-        raw.add(r);
-        struct.add(s);
-        schemaless.add(j);
+      StringBuilder line = new StringBuilder(round == 0 ? "warm-up" : "round " + round);
+      for (String variant : variants) {
+        Path lake = dir.resolve(variant + "-" + round);
+        Stopwatch time =
+            switch (variant) {
+              case "ceiling" -> ceiling(ceiling, lake, n, false);
+              case "ceiling-groups" -> ceiling(ceiling, lake, n, true);
+              case "task-struct" -> task(lake, n, BenchRows.Values.STRUCT);
+              case "task-schemaless" -> task(lake, n, BenchRows.Values.SCHEMALESS);
+              default -> throw new IllegalArgumentException("unknown variant " + variant);
+            };
+        line.append(
+            String.format(Locale.ROOT, ", %s %,.0f rows/s", variant, time.rowsPerSecond(n)));
+        if (round > 0) {
+          measured.computeIfAbsent(variant, v -> new ArrayList<>()).add(time);
+        }
       }
+      System.out.println(line);
     }
-    result("ceiling", rows, median(raw, rows));
-    result("task-struct", rows, median(struct, rows));
-    result("task-schemaless", rows, median(schemaless, rows));
+    measured.forEach((variant, times) -> result(variant, rows, median(times, rows)));
   }
 
-  private static Stopwatch ceiling(CeilingWriter ceiling, Path dir, long rows) throws IOException {
+  /**
+   * The ceiling; with {@code timeGroups} the clock also runs while rows become groups (strings
+   * encoded to UTF-8), work any writer of Connect's values does.
+   */
+  private static Stopwatch ceiling(CeilingWriter ceiling, Path dir, long rows, boolean timeGroups)
+      throws IOException {
     Files.createDirectories(dir);
     Stopwatch time = new Stopwatch();
     long perFile = flushSize(rows);
@@ -110,10 +124,16 @@ public final class SinkStagesBench {
         time.start();
         ParquetWriter<Group> writer = ceiling.open(out);
         time.stop();
-        for (long from = first; from < end; from += 10_000) {
-          List<Struct> structs = BenchRows.rows(from, (int) Math.min(10_000, end - from), 1);
+        for (long from = first; from < end; from += SinkTaskRun.BATCH) {
+          int count = (int) Math.min(SinkTaskRun.BATCH, end - from);
+          List<Struct> structs = BenchRows.rows(from, count, 1);
+          if (timeGroups) {
+            time.start();
+          }
           List<Group> groups = ceiling.groups(structs);
-          time.start();
+          if (!timeGroups) {
+            time.start();
+          }
           for (int i = 0, n = groups.size(); i < n; i++) {
             writer.write(groups.get(i));
           }
@@ -130,9 +150,12 @@ public final class SinkStagesBench {
 
   private static Stopwatch task(Path dir, long rows, BenchRows.Values values) throws Exception {
     Map<String, String> props = SinkTaskRun.props(dir, flushSize(rows), Map.of());
-    Stopwatch time = SinkTaskRun.run(props, rows, 1, values, () -> {}).time();
+    SinkTaskRun.Result result = SinkTaskRun.run(props, rows, 1, values, () -> {});
     delete(dir);
-    return time;
+    if (result.rows() != rows) {
+      throw new IllegalStateException("committed " + result.rows() + " rows, not " + rows);
+    }
+    return result.time();
   }
 
   private static void paths(Path dir, long rows, int paths, long budget) throws Exception {
@@ -170,7 +193,7 @@ public final class SinkStagesBench {
         "%d paths: %,.0f rows/s, %,d files, peak buffered %,d bytes (budget %,d), heap baseline"
             + " %,d, peak after GC %,d, peak sampled %,d, %d collections%n",
         paths,
-        result.time().rowsPerSecond(rows),
+        result.time().rowsPerSecond(result.rows()),
         files,
         result.peakBufferedBytes(),
         budget,
@@ -184,9 +207,9 @@ public final class SinkStagesBench {
             + " peak_buffered=%d budget=%d heap_baseline=%d heap_peak_after_gc=%d"
             + " heap_peak_sampled=%d gcs=%d pauses=%d max_heap=%d%n",
         paths,
-        rows,
-        result.time().rowsPerSecond(rows),
-        result.time().rowsPerCpuSecond(rows),
+        result.rows(),
+        result.time().rowsPerSecond(result.rows()),
+        result.time().rowsPerCpuSecond(result.rows()),
         files,
         result.peakBufferedBytes(),
         budget,
