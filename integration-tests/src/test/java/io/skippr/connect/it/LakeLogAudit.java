@@ -20,8 +20,11 @@ import java.util.stream.Stream;
 final class LakeLogAudit {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** One log entry: its file, kind, epoch and unit id (null for entries without one). */
-  record Entry(Path file, String kind, long epoch, String id) {}
+  /**
+   * One log entry: its file, kind, epoch, unit id and owner (null for entries without one; only
+   * {@code epoch} entries name their owner).
+   */
+  record Entry(Path file, String kind, long epoch, String id, String owner) {}
 
   private LakeLogAudit() {}
 
@@ -37,7 +40,8 @@ final class LakeLogAudit {
                 file,
                 node.get("kind").asText(),
                 node.get("epoch").asLong(),
-                node.hasNonNull("id") ? node.get("id").asText() : null));
+                node.hasNonNull("id") ? node.get("id").asText() : null,
+                node.hasNonNull("owner") ? node.get("owner").asText() : null));
       }
     }
     return entries;
