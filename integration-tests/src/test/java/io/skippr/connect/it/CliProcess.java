@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -109,6 +110,21 @@ final class CliProcess {
     int code = awaitExit(timeout);
     if (code != 0) {
       throw new AssertionError(name + " exited with " + code + " after SIGTERM:\n" + output());
+    }
+  }
+
+  /**
+   * Stops processes in the reverse order of their start, the first started (the broker the others
+   * need for an orderly stop) last: SIGTERM to the others at once, then each is given up to 30 s.
+   */
+  static void stopAll(List<CliProcess> processes) throws InterruptedException {
+    List<CliProcess> reversed = new ArrayList<>(processes);
+    Collections.reverse(reversed);
+    for (CliProcess process : reversed.subList(0, Math.max(0, reversed.size() - 1))) {
+      process.process.destroy();
+    }
+    for (CliProcess process : reversed) {
+      process.stop();
     }
   }
 
