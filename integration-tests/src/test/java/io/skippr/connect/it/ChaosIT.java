@@ -41,10 +41,7 @@ class ChaosIT {
     if (orders != null) {
       orders.close();
     }
-    long stopping = System.nanoTime();
     CliProcess.stopAll(processes);
-    System.out.printf(
-        "stopped %d processes in %.1f s%n", processes.size(), (System.nanoTime() - stopping) / 1e9);
   }
 
   @Test

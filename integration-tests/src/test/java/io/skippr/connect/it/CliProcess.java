@@ -118,6 +118,7 @@ final class CliProcess {
    * need for an orderly stop) last: SIGTERM to the others at once, then each is given up to 30 s.
    */
   static void stopAll(List<CliProcess> processes) throws InterruptedException {
+    long start = System.nanoTime();
     List<CliProcess> reversed = new ArrayList<>(processes);
     Collections.reverse(reversed);
     for (CliProcess process : reversed.subList(0, Math.max(0, reversed.size() - 1))) {
@@ -126,6 +127,8 @@ final class CliProcess {
     for (CliProcess process : reversed) {
       process.stop();
     }
+    System.out.printf(
+        "stopped %d processes in %.1f s%n", processes.size(), (System.nanoTime() - start) / 1e9);
   }
 
   int exitCode() {
