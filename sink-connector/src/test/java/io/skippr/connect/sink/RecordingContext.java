@@ -14,17 +14,17 @@ import org.apache.kafka.connect.sink.ErrantRecordReporter;
 import org.apache.kafka.connect.sink.SinkRecord;
 import org.apache.kafka.connect.sink.SinkTaskContext;
 
-/** A sink task context that records seeks, pauses and reported records. */
-final class RecordingContext implements SinkTaskContext {
+/** A sink task context that records seeks, pauses and reported records (benches use it too). */
+public final class RecordingContext implements SinkTaskContext {
   final Map<TopicPartition, Long> seeks = new HashMap<>();
   final Set<TopicPartition> paused = new LinkedHashSet<>();
-  final List<Set<TopicPartition>> pauseCalls = new ArrayList<>();
+  public final List<Set<TopicPartition>> pauseCalls = new ArrayList<>();
   final List<Set<TopicPartition>> resumeCalls = new ArrayList<>();
   final List<SinkRecord> reported = new ArrayList<>();
   final List<Throwable> reasons = new ArrayList<>();
   private final boolean withReporter;
 
-  RecordingContext(boolean withReporter) {
+  public RecordingContext(boolean withReporter) {
     this.withReporter = withReporter;
   }
 

@@ -136,10 +136,10 @@ final class BenchReport {
     double onePathCpu = one == null ? Double.NaN : cpuRate(one);
     System.out.println();
     System.out.println(
-        "| paths | rows/s | vs 1 path | rows per CPU-second | vs 1 path | files | peak buffered (MiB) | buffer.max.bytes (MiB) |"
-            + " heap baseline (MiB) | heap peak after GC (MiB) | sink heap: peak − baseline"
+        "| paths | rows/s | vs 1 path | rows per CPU-second | vs 1 path | files | peak buffered"
+            + " (MiB) | buffer.max.bytes (MiB) | heap baseline (MiB) | heap peak after GC (MiB) | sink heap: peak − baseline"
             + " (MiB) | sink heap − buffer.max.bytes (MiB) |");
-    System.out.println("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    System.out.println("|" + " ---: |".repeat(12));
     for (Map<String, String> p : paths) {
       double sinkHeap = mib(p, "heap_peak_after_gc") - mib(p, "heap_baseline");
       System.out.printf(

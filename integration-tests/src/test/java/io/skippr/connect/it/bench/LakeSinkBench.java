@@ -2,18 +2,16 @@ package io.skippr.connect.it.bench;
 
 import io.skippr.connect.testkit.ConnectCluster;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
+import org.apache.kafka.common.utils.Utils;
 
 /**
  * The lake sink's figures in one run, on the same generated rows ({@code BenchRows} of the sink
@@ -143,22 +141,7 @@ public final class LakeSinkBench {
     return options;
   }
 
-  static void delete(Path dir) {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(dir)) {
-      walk.sorted(Comparator.reverseOrder())
-          .forEach(
-              p -> {
-                try {
-                  Files.delete(p);
-                } catch (IOException e) {
-                  throw new UncheckedIOException(e);
-                }
-              });
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+  static void delete(Path dir) throws IOException {
+    Utils.delete(dir.toFile());
   }
 }

@@ -3,18 +3,17 @@ package io.skippr.connect.sink.bench;
 import io.skippr.connect.sink.convert.FormatConfig;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.kafka.common.utils.Utils;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.ParquetWriter;
@@ -120,6 +119,7 @@ public final class SinkStagesBench {
     long perFile = flushSize(rows);
     for (long first = 0, file = 0; first < rows; first += perFile, file++) {
       long end = Math.min(rows, first + perFile);
+      // StreamOutputFile buffers, like parquet-java's own LocalOutputFile.
       try (FileOutputStream out = new FileOutputStream(dir.resolve(file + ".parquet").toFile())) {
         time.start();
         ParquetWriter<Group> writer = ceiling.open(out);
@@ -265,22 +265,7 @@ public final class SinkStagesBench {
     return options;
   }
 
-  static void delete(Path dir) {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(dir)) {
-      walk.sorted(Comparator.reverseOrder())
-          .forEach(
-              p -> {
-                try {
-                  Files.delete(p);
-                } catch (IOException e) {
-                  throw new UncheckedIOException(e);
-                }
-              });
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+  static void delete(Path dir) throws IOException {
+    Utils.delete(dir.toFile());
   }
 }

@@ -2,6 +2,7 @@ package io.skippr.connect.sink.bench;
 
 import io.skippr.connect.sink.LakeSinkTask;
 import io.skippr.connect.sink.LakeWriter;
+import io.skippr.connect.sink.RecordingContext;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -46,7 +47,7 @@ final class SinkTaskRun {
       Map<String, String> props, long rows, int regions, BenchRows.Values values, Runnable onBatch)
       throws Exception {
     TopicPartition tp = new TopicPartition(TOPIC, 0);
-    BenchContext context = new BenchContext();
+    RecordingContext context = new RecordingContext(false);
     LakeSinkTask task = new LakeSinkTask();
     task.initialize(context);
     task.start(props);
@@ -72,7 +73,8 @@ final class SinkTaskRun {
         time.stop();
         onBatch.run();
       }
-      return new Result(committed, time, writer(task).peakBufferedBytes(), context.pauses);
+      return new Result(
+          committed, time, writer(task).peakBufferedBytes(), context.pauseCalls.size());
     } finally {
       task.close(List.of(tp));
       task.stop();
