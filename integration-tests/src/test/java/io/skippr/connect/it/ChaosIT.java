@@ -56,13 +56,13 @@ class ChaosIT {
     stack.createTopic(TOPIC, PARTITIONS);
     long start = System.nanoTime();
     // The worker's JVM starts while the orders are produced.
-    CliProcess worker = stack.startWorker("worker-0", stack.restPort(0));
+    CliProcess worker = stack.startWorker("worker-0", 0);
     stack.produceOrders(TOPIC, PARTITIONS, perPartition);
     System.out.printf(
         "chaos: produced %,d orders in %.1f s%n", PARTITIONS * perPartition, elapsed(start));
 
     Path lake = root.resolve("lake");
-    worker.awaitReady(READY);
+    worker = stack.awaitReady(worker, 0);
     stack.putConnector(0, CONNECTOR, sinkConfig(lake, TOPIC));
     long expected = PARTITIONS * perPartition;
     int midStream = 0;
@@ -84,8 +84,7 @@ class ChaosIT {
         System.out.printf(
             "chaos: %5.1f s kill %d/%d (pid %d) %d ms after its first unit%s%n",
             elapsed(start), kill, kills, worker.pid(), delayMs, landed ? " (all landed)" : "");
-        worker = stack.startWorker("worker-" + kill, stack.restPort(0));
-        worker.awaitReady(READY);
+        worker = stack.awaitReady(stack.startWorker("worker-" + kill, 0), 0);
       }
     }
 
@@ -114,14 +113,11 @@ class ChaosIT {
     long minPerPartition = Long.getLong("chaos.zombie.perPartition", 40_000);
     stack = ChaosStack.start(root, processes);
     stack.createTopic(ZOMBIE_TOPIC, PARTITIONS);
-    CliProcess[] workers = {
-      stack.startWorker("worker-a", stack.restPort(0)),
-      stack.startWorker("worker-b", stack.restPort(1))
-    };
+    CliProcess[] workers = {stack.startWorker("worker-a", 0), stack.startWorker("worker-b", 1)};
     // A backlog first (faster than the sink), then a trickle: the task never runs dry.
     orders = OrderStream.start(stack, ZOMBIE_TOPIC, PARTITIONS, 10_000, minPerPartition);
-    for (CliProcess worker : workers) {
-      worker.awaitReady(READY);
+    for (int w = 0; w < workers.length; w++) {
+      workers[w] = stack.awaitReady(workers[w], w);
     }
     Path lake = root.resolve("zombie-lake");
     Map<String, String> config = new HashMap<>(sinkConfig(lake, ZOMBIE_TOPIC));

@@ -38,6 +38,7 @@ final class ChaosStack {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration READY = Duration.ofMinutes(2);
   private static final int WORKER_PORTS = 2;
+  private static final String PORT_TAKEN = "already in use";
 
   private final Path root;
   private final List<CliProcess> processes;
@@ -76,26 +77,52 @@ final class ChaosStack {
   }
 
   /**
-   * Starts a worker with a short session timeout and no scheduled-rebalance delay, so a killed or
-   * stopped worker's tasks move on within seconds.
+   * Starts worker number {@code worker} (0 or 1, its REST port) with a short session timeout and no
+   * scheduled-rebalance delay, so a killed or stopped worker's tasks move on within seconds.
    */
-  CliProcess startWorker(String name, int restPort) throws IOException {
-    CliProcess worker =
+  CliProcess startWorker(String name, int worker) throws IOException {
+    CliProcess process =
         CliProcess.startLocal(
             name,
             root.resolve("logs"),
             List.of(
                 "--bootstrap-servers=127.0.0.1:" + kafkaPort,
                 "--data-dir=" + root.resolve(name),
-                "--rest-port=" + restPort,
+                "--rest-port=" + restPorts[worker],
                 "--worker-property=session.timeout.ms=6000",
                 "--worker-property=heartbeat.interval.ms=1000",
                 "--worker-property=scheduled.rebalance.max.delay.ms=0",
                 // The sink tasks' consumers: a killed task's partitions move on within seconds.
                 "--worker-property=consumer.session.timeout.ms=6000",
                 "--worker-property=consumer.heartbeat.interval.ms=1000"));
-    processes.add(worker);
-    return worker;
+    processes.add(process);
+    return process;
+  }
+
+  /**
+   * Waits until worker number {@code worker} is ready. Its REST port was free when chosen, but
+   * another socket may take it before the worker binds it (an outgoing connection's ephemeral
+   * port): the worker then starts again on a new port, and its worker id changes with it.
+   *
+   * @return the ready process: {@code process} or the one started in its place
+   */
+  CliProcess awaitReady(CliProcess process, int worker) throws IOException {
+    for (int attempt = 2; ; attempt++) {
+      try {
+        process.awaitReady(READY);
+        return process;
+      } catch (AssertionError e) {
+        if (attempt > 3 || process.isAlive() || !process.output().contains(PORT_TAKEN)) {
+          throw e;
+        }
+      }
+      int lost = restPorts[worker];
+      restPorts[worker] = FreePorts.one();
+      System.out.printf(
+          "%s lost REST port %d to another socket; again on %d%n",
+          process.name(), lost, restPorts[worker]);
+      process = startWorker(process.name() + "-" + attempt, worker);
+    }
   }
 
   void createTopic(String topic, int partitions) throws Exception {

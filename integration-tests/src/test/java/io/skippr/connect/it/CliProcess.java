@@ -56,6 +56,10 @@ final class CliProcess {
     return new CliProcess(name, process, out, err);
   }
 
+  String name() {
+    return name;
+  }
+
   long pid() {
     return process.pid();
   }

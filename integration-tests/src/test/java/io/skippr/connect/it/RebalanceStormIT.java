@@ -72,8 +72,8 @@ class RebalanceStormIT {
     stack.createTopic(TOPIC, PARTITIONS);
     startWorker(A);
     startWorker(B);
-    workers[A].awaitReady(READY);
-    workers[B].awaitReady(READY);
+    awaitReady(A);
+    awaitReady(B);
     lake = root.resolve("lake");
     Map<String, String> config = new HashMap<>(ChaosIT.sinkConfig(lake, TOPIC));
     config.put("tasks.max", String.valueOf(FIRST_TASKS_MAX));
@@ -93,7 +93,8 @@ class RebalanceStormIT {
       stack.putConnector(A, CONNECTOR, config);
       tasksMax.add(tasks);
       awaitSettled(tasks, "tasks.max=" + tasks + " on A alone");
-      startWorker(B).awaitReady(READY);
+      startWorker(B);
+      awaitReady(B);
       String kill = "";
       if (killEvery > 0 && round % killEvery == 0) {
         // Alternate the victim: A first (the REST calls go to it), then B.
@@ -140,14 +141,17 @@ class RebalanceStormIT {
     Thread.sleep(delayMs);
     String seen = describe(1 - victim);
     workers[victim].kill();
-    startWorker(victim).awaitReady(READY);
+    startWorker(victim);
+    awaitReady(victim);
     return String.format(", SIGKILL %s %d ms after (saw %s)", name(victim), delayMs, seen);
   }
 
-  private CliProcess startWorker(int worker) throws Exception {
-    workers[worker] =
-        stack.startWorker("worker-" + name(worker) + "-" + started++, stack.restPort(worker));
-    return workers[worker];
+  private void startWorker(int worker) throws Exception {
+    workers[worker] = stack.startWorker("worker-" + name(worker) + "-" + started++, worker);
+  }
+
+  private void awaitReady(int worker) throws Exception {
+    workers[worker] = stack.awaitReady(workers[worker], worker);
   }
 
   private void awaitSettled(int tasks, String after) {
