@@ -18,6 +18,7 @@ final class BenchReport {
   private final Map<String, Map<String, String>> throughput = new LinkedHashMap<>();
   private final List<Map<String, String>> paths = new ArrayList<>();
   private final Map<String, double[]> connect = new LinkedHashMap<>();
+  private final Map<Boolean, double[]> connectRatios = new LinkedHashMap<>();
   private final Map<String, Long> jsonBytes = new LinkedHashMap<>();
 
   BenchReport(long rows) {
@@ -49,7 +50,11 @@ final class BenchReport {
     jsonBytes.put(fill.get("topic"), Long.parseLong(fill.get("value_bytes")));
   }
 
-  /** Medians of the rounds of each connector and converter setting. */
+  /**
+   * Medians of the rounds of each connector and converter setting, and the median of each round's
+   * ratio lake / no-op (runs of one round are minutes apart at most, so a busy machine disturbs a
+   * ratio less than the figures).
+   */
   void connect(Map<String, List<ConnectStage.Figures>> figures) {
     figures.forEach(
         (key, runs) ->
@@ -59,6 +64,20 @@ final class BenchReport {
                   median(runs.stream().map(ConnectStage.Figures::rowsPerSecond).toList()),
                   median(runs.stream().map(ConnectStage.Figures::rowsPerCpuSecond).toList())
                 }));
+    for (boolean schemas : new boolean[] {false, true}) {
+      List<ConnectStage.Figures> lake = figures.get(connectKey(true, schemas));
+      List<ConnectStage.Figures> noop = figures.get(connectKey(false, schemas));
+      if (lake == null || noop == null) {
+        continue;
+      }
+      List<Double> wall = new ArrayList<>();
+      List<Double> cpu = new ArrayList<>();
+      for (int i = 0; i < Math.min(lake.size(), noop.size()); i++) {
+        wall.add(lake.get(i).rowsPerSecond() / noop.get(i).rowsPerSecond());
+        cpu.add(lake.get(i).rowsPerCpuSecond() / noop.get(i).rowsPerCpuSecond());
+      }
+      connectRatios.put(schemas, new double[] {median(wall), median(cpu)});
+    }
   }
 
   void print() {
@@ -120,7 +139,11 @@ final class BenchReport {
           "3",
           "Connect + lake sink, " + json,
           lake,
-          ratio(lake[0], noop[0]) + " × (4) (CPU: " + ratio(lake[1], noop[1]) + ")");
+          String.format(
+              Locale.ROOT,
+              "%.2f × (4) (CPU: %.2f; median of each round's ratio)",
+              connectRatios.get(schemas)[0],
+              connectRatios.get(schemas)[1]));
       connectRow("4", "Connect + do-nothing sink, " + json, noop, "1.00");
     }
     printPaths();
@@ -137,14 +160,18 @@ final class BenchReport {
     System.out.println();
     System.out.println(
         "| paths | rows/s | vs 1 path | rows per CPU-second | vs 1 path | files | peak buffered"
-            + " (MiB) | buffer.max.bytes (MiB) | heap baseline (MiB) | heap peak after GC (MiB) | sink heap: peak − baseline"
-            + " (MiB) | sink heap − buffer.max.bytes (MiB) |");
-    System.out.println("|" + " ---: |".repeat(12));
+            + " / buffer.max.bytes (MiB) | sink heap, live at the buffer's peak (MiB) | Parquet"
+            + " writer, one file (MiB) | live + writer − buffer.max.bytes (MiB) | sink heap, peak"
+            + " after any GC (upper bound, MiB) |");
+    System.out.println("|" + " ---: |".repeat(11));
     for (Map<String, String> p : paths) {
-      double sinkHeap = mib(p, "heap_peak_after_gc") - mib(p, "heap_baseline");
+      double baseline = mib(p, "heap_baseline");
+      double live = mib(p, "live_heap_at_peak") - baseline;
+      double writer = mib(p, "writer_transient");
       System.out.printf(
           Locale.ROOT,
-          "| %s | %,.0f | %s | %,.0f | %s | %s | %.1f | %.1f | %.1f | %.1f | %.1f | %+.1f |%n",
+          "| %s | %,.0f | %s | %,.0f | %s | %s | %.1f / %.1f | %.1f (%.1f buffered) | %.1f (%s"
+              + " rows) | %+.1f | %.1f |%n",
           p.get("paths"),
           rate(p),
           ratio(rate(p), onePath),
@@ -153,11 +180,18 @@ final class BenchReport {
           p.get("files"),
           mib(p, "peak_buffered"),
           mib(p, "budget"),
-          mib(p, "heap_baseline"),
-          mib(p, "heap_peak_after_gc"),
-          sinkHeap,
-          sinkHeap - mib(p, "budget"));
+          live,
+          mib(p, "buffered_at_probe"),
+          writer,
+          p.get("rows_per_file"),
+          live + writer - mib(p, "budget"),
+          mib(p, "heap_peak_after_gc") - baseline);
     }
+    System.out.printf(
+        Locale.ROOT,
+        "(sink heap = heap in use minus the baseline before the run, %.1f MiB; see"
+            + " docs/performance.md)%n",
+        mib(paths.get(0), "heap_baseline"));
   }
 
   private static void row(

@@ -108,16 +108,23 @@ public final class LakeSinkBench {
       }
       ConnectStage stage = new ConnectStage(cluster, lakes);
       Map<String, List<ConnectStage.Figures>> figures = new HashMap<>();
-      for (int round = 1; round <= rounds; round++) {
+      // Round 0 warms the worker up (JIT, page cache) and is not counted.
+      for (int round = 0; round <= rounds; round++) {
         for (Map.Entry<Boolean, String> topic : topics.entrySet()) {
           for (String connector : List.of(ConnectStage.NOOP, ConnectStage.LAKE)) {
             ConnectStage.Figures run = stage.run(connector, topic.getValue(), rows, topic.getKey());
             String key =
                 BenchReport.connectKey(connector.equals(ConnectStage.LAKE), topic.getKey());
-            figures.computeIfAbsent(key, k -> new ArrayList<>()).add(run);
+            if (round > 0) {
+              figures.computeIfAbsent(key, k -> new ArrayList<>()).add(run);
+            }
             System.out.printf(
-                "  [connect] round %d %s: %,.0f rows/s, %,.0f rows per CPU-second (load %s)%n",
-                round, key, run.rowsPerSecond(), run.rowsPerCpuSecond(), BenchReport.loadAverage());
+                "  [connect] %s %s: %,.0f rows/s, %,.0f rows per CPU-second (load %s)%n",
+                round == 0 ? "warm-up" : "round " + round,
+                key,
+                run.rowsPerSecond(),
+                run.rowsPerCpuSecond(),
+                BenchReport.loadAverage());
           }
         }
       }

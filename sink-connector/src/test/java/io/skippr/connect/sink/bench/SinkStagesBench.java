@@ -150,7 +150,7 @@ public final class SinkStagesBench {
 
   private static Stopwatch task(Path dir, long rows, BenchRows.Values values) throws Exception {
     Map<String, String> props = SinkTaskRun.props(dir, flushSize(rows), Map.of());
-    SinkTaskRun.Result result = SinkTaskRun.run(props, rows, 1, values, () -> {});
+    SinkTaskRun.Result result = SinkTaskRun.run(props, rows, 1, values, writer -> {});
     delete(dir);
     if (result.rows() != rows) {
       throw new IllegalStateException("committed " + result.rows() + " rows, not " + rows);
@@ -170,10 +170,11 @@ public final class SinkStagesBench {
         warmUp,
         paths,
         BenchRows.Values.STRUCT,
-        () -> {});
+        writer -> {});
     delete(dir.resolve("warm-up"));
     Path lake = dir.resolve("measured");
     SinkTaskRun.Result result;
+    LiveHeapProbe probe = new LiveHeapProbe(budget);
     HeapSampler heap = new HeapSampler();
     try (heap) {
       result =
@@ -182,16 +183,20 @@ public final class SinkStagesBench {
               rows,
               paths,
               BenchRows.Values.STRUCT,
-              () -> {});
+              probe);
     }
     long files;
     try (Stream<Path> walk = Files.walk(lake.resolve("lake"))) {
       files = walk.filter(p -> p.toString().endsWith(".parquet")).count();
     }
+    // Parquet's own memory while it writes one file of the run's average size.
+    int rowsPerFile = (int) Math.max(1, result.rows() / files);
+    long writerTransient = WriterTransientProbe.measure(rowsPerFile, 1);
     System.out.printf(
         Locale.ROOT,
         "%d paths: %,.0f rows/s, %,d files, peak buffered %,d bytes (budget %,d), heap baseline"
-            + " %,d, peak after GC %,d, peak sampled %,d, %d collections%n",
+            + " %,d, peak after GC %,d, peak sampled %,d, %d collections, live at the buffer's peak"
+            + " %,d with %,d buffered%n",
         paths,
         result.time().rowsPerSecond(result.rows()),
         files,
@@ -200,12 +205,15 @@ public final class SinkStagesBench {
         heap.baseline(),
         heap.peakAfterGc(),
         heap.peakUsed(),
-        heap.collections());
+        heap.collections(),
+        probe.liveHeap(),
+        probe.buffered());
     System.out.printf(
         Locale.ROOT,
         "RESULT stage=paths paths=%d rows=%d rows_per_s=%.0f cpu_rows_per_s=%.0f files=%d"
             + " peak_buffered=%d budget=%d heap_baseline=%d heap_peak_after_gc=%d"
-            + " heap_peak_sampled=%d gcs=%d pauses=%d max_heap=%d%n",
+            + " heap_peak_sampled=%d gcs=%d pauses=%d max_heap=%d live_heap_at_peak=%d"
+            + " buffered_at_probe=%d rows_per_file=%d writer_transient=%d%n",
         paths,
         result.rows(),
         result.time().rowsPerSecond(result.rows()),
@@ -218,7 +226,11 @@ public final class SinkStagesBench {
         heap.peakUsed(),
         heap.collections(),
         result.pauses(),
-        Runtime.getRuntime().maxMemory());
+        Runtime.getRuntime().maxMemory(),
+        probe.liveHeap(),
+        probe.buffered(),
+        rowsPerFile,
+        writerTransient);
   }
 
   private static double[] median(List<Stopwatch> runs, long rows) {

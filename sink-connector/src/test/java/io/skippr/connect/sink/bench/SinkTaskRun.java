@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.sink.SinkRecord;
@@ -44,7 +45,11 @@ final class SinkTaskRun {
   }
 
   static Result run(
-      Map<String, String> props, long rows, int regions, BenchRows.Values values, Runnable onBatch)
+      Map<String, String> props,
+      long rows,
+      int regions,
+      BenchRows.Values values,
+      Consumer<LakeWriter> afterBatch)
       throws Exception {
     TopicPartition tp = new TopicPartition(TOPIC, 0);
     RecordingContext context = new RecordingContext(false);
@@ -55,6 +60,7 @@ final class SinkTaskRun {
     BenchRows.Json json = new BenchRows.Json();
     try {
       task.open(List.of(tp));
+      LakeWriter writer = writer(task);
       int batches = 0;
       long committed = 0;
       // Past rows only until a commit covers them: units cut by memory end anywhere.
@@ -71,10 +77,9 @@ final class SinkTaskRun {
           committed = end == null ? 0 : end.offset();
         }
         time.stop();
-        onBatch.run();
+        afterBatch.accept(writer);
       }
-      return new Result(
-          committed, time, writer(task).peakBufferedBytes(), context.pauseCalls.size());
+      return new Result(committed, time, writer.peakBufferedBytes(), context.pauseCalls.size());
     } finally {
       task.close(List.of(tp));
       task.stop();
