@@ -166,12 +166,12 @@ final class BenchReport {
     System.out.println("|" + " ---: |".repeat(11));
     for (Map<String, String> p : paths) {
       double baseline = mib(p, "heap_baseline");
-      double live = mib(p, "live_heap_at_peak") - baseline;
       double writer = mib(p, "writer_transient");
+      boolean probed = Long.parseLong(p.get("live_heap_at_peak")) >= 0;
+      double live = mib(p, "live_heap_at_peak") - baseline;
       System.out.printf(
           Locale.ROOT,
-          "| %s | %,.0f | %s | %,.0f | %s | %s | %.1f / %.1f | %.1f (%.1f buffered) | %.1f (%s"
-              + " rows) | %+.1f | %.1f |%n",
+          "| %s | %,.0f | %s | %,.0f | %s | %s | %.1f / %.1f | %s | %.1f (%s rows) | %s | %.1f |%n",
           p.get("paths"),
           rate(p),
           ratio(rate(p), onePath),
@@ -180,11 +180,13 @@ final class BenchReport {
           p.get("files"),
           mib(p, "peak_buffered"),
           mib(p, "budget"),
-          live,
-          mib(p, "buffered_at_probe"),
+          probed
+              ? String.format(
+                  Locale.ROOT, "%.1f (%.1f buffered)", live, mib(p, "buffered_at_probe"))
+              : "– (budget not reached)",
           writer,
           p.get("rows_per_file"),
-          live + writer - mib(p, "budget"),
+          probed ? String.format(Locale.ROOT, "%+.1f", live + writer - mib(p, "budget")) : "–",
           mib(p, "heap_peak_after_gc") - baseline);
     }
     System.out.printf(

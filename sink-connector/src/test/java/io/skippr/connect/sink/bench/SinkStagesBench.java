@@ -194,20 +194,12 @@ public final class SinkStagesBench {
     long writerTransient = WriterTransientProbe.measure(rowsPerFile, 1);
     System.out.printf(
         Locale.ROOT,
-        "%d paths: %,.0f rows/s, %,d files, peak buffered %,d bytes (budget %,d), heap baseline"
-            + " %,d, peak after GC %,d, peak sampled %,d, %d collections, live at the buffer's peak"
-            + " %,d with %,d buffered%n",
+        "%d paths: %,.0f rows/s, %,d files, heap sampled at most %,d bytes (%d collections)%n",
         paths,
         result.time().rowsPerSecond(result.rows()),
         files,
-        result.peakBufferedBytes(),
-        budget,
-        heap.baseline(),
-        heap.peakAfterGc(),
         heap.peakUsed(),
-        heap.collections(),
-        probe.liveHeap(),
-        probe.buffered());
+        heap.collections());
     System.out.printf(
         Locale.ROOT,
         "RESULT stage=paths paths=%d rows=%d rows_per_s=%.0f cpu_rows_per_s=%.0f files=%d"
