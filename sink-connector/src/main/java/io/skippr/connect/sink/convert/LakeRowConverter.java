@@ -73,23 +73,35 @@ public final class LakeRowConverter implements RowConverter {
     } else if (record.valueSchema() != null) {
       shape = state.shape(record.valueSchema(), keySchema);
     } else {
-      Map<?, ?> fields = asFields(value);
-      Schema current = state.schemalessValue;
-      // A required root (as rows are) lets the conformed struct be the row itself, uncopied.
-      Schema valueSchema =
-          current == null
-              ? Schemas.withOptional(SchemaInference.infer(fields), false)
-              : SchemalessFit.fit(current, fields, "", null);
-      value = ValueConformer.conform(fields, valueSchema);
-      shape = state.shape(valueSchema, keySchema);
-      // Only a record that made it this far may evolve the table's inferred schema.
-      state.schemalessValue = valueSchema;
+      Struct fitting = fitsAsItIs(value, state);
+      if (fitting != null) {
+        value = fitting;
+        shape = state.shape(fitting.schema(), keySchema);
+      } else {
+        Map<?, ?> fields = asFields(value);
+        Schema current = state.schemalessValue;
+        // A required root (as rows are) lets the conformed struct be the row itself, uncopied.
+        Schema valueSchema =
+            current == null
+                ? Schemas.withOptional(SchemaInference.infer(fields), false)
+                : SchemalessFit.fit(current, fields, "", null);
+        value = ValueConformer.conform(fields, valueSchema);
+        shape = state.shape(valueSchema, keySchema);
+        // Only a record that made it this far may evolve the table's inferred schema.
+        state.schemalessValue = valueSchema;
+      }
     }
     Struct row = shape.fill(value, key, record);
     if (shape.checks != null) {
       shape.checks.check(row);
     }
     return row;
+  }
+
+  /** A schemaless object conformed to the table's inferred schema; null when it needs more. */
+  private static Struct fitsAsItIs(Object value, TableState state) {
+    SchemalessPlan plan = value instanceof Map<?, ?> ? state.schemalessPlan() : null;
+    return plan == null ? null : plan.conform((Map<?, ?>) value);
   }
 
   private Struct tombstone(SinkRecord record, TableState state) {

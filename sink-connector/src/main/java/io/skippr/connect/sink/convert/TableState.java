@@ -17,6 +17,8 @@ final class TableState {
   /** Inferred value schema of schemaless records; null until the first one. */
   Schema schemalessValue;
 
+  private SchemalessPlan schemalessPlan;
+
   private final FormatConfig config;
   private final Map<ShapeKey, RowShape> shapes = new HashMap<>();
   private Schema schema;
@@ -34,6 +36,17 @@ final class TableState {
   /** The table's current row schema, or null before its first row. */
   Schema schema() {
     return schema;
+  }
+
+  /** The fast path for schemaless values that fit {@link #schemalessValue}; null for none. */
+  SchemalessPlan schemalessPlan() {
+    if (schemalessValue == null) {
+      return null;
+    }
+    if (schemalessPlan == null || schemalessPlan.schema() != schemalessValue) {
+      schemalessPlan = SchemalessPlan.of(schemalessValue);
+    }
+    return schemalessPlan;
   }
 
   /**

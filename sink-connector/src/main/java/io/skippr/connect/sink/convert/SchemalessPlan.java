@@ -1,0 +1,216 @@
+package io.skippr.connect.sink.convert;
+
+import io.skippr.connect.schema.SchemaMarkers;
+import io.skippr.connect.schema.TemporalValues;
+import io.skippr.connect.schema.ValueConformer;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.kafka.connect.data.Field;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.data.Timestamp;
+import org.apache.kafka.connect.errors.DataException;
+
+/**
+ * The steady-state path of schemaless values: turns a map that already fits the table's inferred
+ * struct schema into a struct of it in one walk, where the general path first fits the value
+ * ({@link SchemalessFit}) and then conforms it ({@link ValueConformer}). Built once per inferred
+ * schema; not thread-safe.
+ *
+ * <p>It converts the values schemaless JSON mostly holds (strings, booleans, integers and doubles,
+ * epoch timestamps, nested objects) itself and hands other fields to the general fit and conform.
+ * Whenever a value would evolve the schema or be rejected it answers null, and the caller takes the
+ * general path, which evolves the schema or rejects the record with its reason: the fast path never
+ * decides differently, it only skips work for values that fit as they are.
+ */
+final class SchemalessPlan {
+  private static final Object NO_FIT = new Object();
+
+  private enum Kind {
+    STRING,
+    BOOLEAN,
+    INT32,
+    INT64,
+    FLOAT64,
+    TIMESTAMP,
+    STRUCT,
+    NULL_ONLY,
+    OTHER
+  }
+
+  /** A field: stored through an unnamed copy, since Connect formats a location per named put. */
+  private record Slot(String name, Field field, Kind kind, SchemalessPlan nested) {}
+
+  private final Schema schema;
+  private final Map<String, Slot> byName = new HashMap<>();
+
+  /** The key instance met at each position of the last maps, and its slot: most maps repeat. */
+  private final Object[] keysSeen;
+
+  private final Slot[] slotsSeen;
+
+  private SchemalessPlan(Schema schema) {
+    this.schema = schema;
+    for (Field field : schema.fields()) {
+      Kind kind = kind(field.schema());
+      SchemalessPlan nested = kind == Kind.STRUCT ? of(field.schema()) : null;
+      Field slot = new Field(null, field.index(), field.schema());
+      byName.put(
+          field.name(), new Slot(field.name(), slot, nested == null ? kind : Kind.STRUCT, nested));
+    }
+    this.keysSeen = new Object[schema.fields().size()];
+    this.slotsSeen = new Slot[keysSeen.length];
+  }
+
+  /**
+   * The plan for a struct schema, or null when its values always need the general path: a field
+   * that is required or has a default (a missing key then is not simply null).
+   */
+  static SchemalessPlan of(Schema schema) {
+    if (schema.type() != Schema.Type.STRUCT) {
+      return null;
+    }
+    for (Field field : schema.fields()) {
+      if (!field.schema().isOptional() || field.schema().defaultValue() != null) {
+        return null;
+      }
+    }
+    return new SchemalessPlan(schema);
+  }
+
+  Schema schema() {
+    return schema;
+  }
+
+  /**
+   * The value as a struct of this plan's schema, equal to what the general path gives, or null when
+   * the value needs the general path (it evolves the schema, does not fit, or has non-string keys).
+   */
+  Struct conform(Map<?, ?> map) {
+    Struct struct = new Struct(schema);
+    try {
+      return fill(struct, map) ? struct : null;
+    } catch (DataException e) {
+      return null; // the general path rejects it, with the field's path
+    }
+  }
+
+  private boolean fill(Struct struct, Map<?, ?> map) {
+    int position = 0;
+    for (Map.Entry<?, ?> entry : map.entrySet()) {
+      Slot slot = slotAt(position++, entry.getKey());
+      if (slot == null || !put(struct, slot, entry.getValue())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private Slot slotAt(int position, Object key) {
+    if (position >= keysSeen.length) {
+      return null; // more keys than fields: one of them is new
+    }
+    if (keysSeen[position] == key) {
+      return slotsSeen[position];
+    }
+    Slot slot = key instanceof String name ? byName.get(name) : null;
+    if (slot != null) {
+      keysSeen[position] = key;
+      slotsSeen[position] = slot;
+    }
+    return slot;
+  }
+
+  private static boolean put(Struct struct, Slot slot, Object value) {
+    if (value == null) {
+      return true; // every field is optional without a default: it stays null
+    }
+    if (slot.kind == Kind.STRUCT && value instanceof Map<?, ?> map) {
+      Struct nested = new Struct(slot.field.schema());
+      // Put while empty (all its fields optional): Connect then checks nulls only, not each value
+      // a second time.
+      struct.put(slot.field, nested);
+      return slot.nested.fill(nested, map);
+    }
+    Object converted = convert(slot, value);
+    if (converted == NO_FIT) {
+      return false;
+    }
+    struct.put(slot.field, converted);
+    return true;
+  }
+
+  /** The value as the general path conforms it, or {@link #NO_FIT}. */
+  private static Object convert(Slot slot, Object value) {
+    switch (slot.kind) {
+      case STRING:
+        if (value instanceof String) {
+          return value;
+        }
+        break;
+      case BOOLEAN:
+        if (value instanceof Boolean) {
+          return value;
+        }
+        break;
+      case INT32:
+        if (value instanceof Integer) {
+          return value;
+        } else if (value instanceof Long l && l == l.intValue()) {
+          return l.intValue();
+        }
+        break;
+      case INT64:
+        if (value instanceof Long) {
+          return value;
+        } else if (value instanceof Integer i) {
+          return i.longValue();
+        }
+        break;
+      case FLOAT64:
+        if (value instanceof Double) {
+          return value;
+        } else if (value instanceof Number number) {
+          return number.doubleValue();
+        }
+        break;
+      case TIMESTAMP:
+        if (value instanceof Long || value instanceof Integer) {
+          return new java.util.Date(TemporalValues.epochToMillis(((Number) value).doubleValue()));
+        }
+        break;
+      case NULL_ONLY:
+        return NO_FIT; // takes the value's type: the schema evolves
+      default:
+        break;
+    }
+    return general(slot, value);
+  }
+
+  private static Object general(Slot slot, Object value) {
+    Schema schema = slot.field.schema();
+    if (SchemalessFit.fit(schema, value, slot.name, slot.name) != schema) {
+      return NO_FIT;
+    }
+    return ValueConformer.conform(value, schema);
+  }
+
+  private static Kind kind(Schema schema) {
+    if (SchemaMarkers.isNullOnly(schema)) {
+      return Kind.NULL_ONLY;
+    } else if (Timestamp.LOGICAL_NAME.equals(schema.name())) {
+      return Kind.TIMESTAMP;
+    } else if (schema.name() != null) {
+      return Kind.OTHER;
+    }
+    return switch (schema.type()) {
+      case STRING -> Kind.STRING;
+      case BOOLEAN -> Kind.BOOLEAN;
+      case INT32 -> Kind.INT32;
+      case INT64 -> Kind.INT64;
+      case FLOAT64 -> Kind.FLOAT64;
+      case STRUCT -> Kind.STRUCT;
+      default -> Kind.OTHER;
+    };
+  }
+}
