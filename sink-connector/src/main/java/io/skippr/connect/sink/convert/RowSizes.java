@@ -65,11 +65,21 @@ final class RowSizes {
     private Plan lastPlan;
 
     long of(Struct struct) {
-      Plan plan = plan(struct.schema());
+      return of(struct, plan(struct.schema()));
+    }
+
+    private long of(Struct struct, Plan plan) {
       long size = plan.fixedBytes;
-      for (Field field : plan.variable) {
-        Object value = struct.get(field);
-        size += value instanceof Struct nested ? of(nested) : RowSizes.of(value);
+      Field[] variable = plan.variable;
+      for (int i = 0; i < variable.length; i++) {
+        Object value = struct.get(variable[i]);
+        if (value instanceof Struct nested) {
+          Plan inner = plan.nested[i];
+          // A struct's schema is its field's (Connect checks), though maybe an equal copy.
+          size += inner != null && nested.schema() == inner.schema ? of(nested, inner) : of(nested);
+        } else {
+          size += RowSizes.of(value);
+        }
       }
       return size;
     }
@@ -92,21 +102,27 @@ final class RowSizes {
     }
   }
 
-  /** What a struct of one schema takes before its variable-size fields. */
-  private record Plan(long fixedBytes, Field[] variable) {
+  /**
+   * What a struct of one schema takes before its variable-size fields, and the plans of the struct
+   * fields among those (so a nested struct costs no lookup).
+   */
+  private record Plan(Schema schema, long fixedBytes, Field[] variable, Plan[] nested) {
     static Plan of(Schema schema) {
       List<Field> fields = schema.fields();
       long fixed = HEADER + REFERENCE * 2L + align(HEADER + (long) REFERENCE * fields.size());
       List<Field> variable = new ArrayList<>();
+      List<Plan> nested = new ArrayList<>();
       for (Field field : fields) {
         long size = fixedSize(field.schema());
         if (size < 0) {
           variable.add(field);
+          boolean struct = field.schema().type() == Schema.Type.STRUCT;
+          nested.add(struct ? of(field.schema()) : null);
         } else {
           fixed += size;
         }
       }
-      return new Plan(fixed, variable.toArray(new Field[0]));
+      return new Plan(schema, fixed, variable.toArray(new Field[0]), nested.toArray(new Plan[0]));
     }
 
     /** What {@link RowSizes#of} gives every value of a required fixed-size field; -1 if none. */
