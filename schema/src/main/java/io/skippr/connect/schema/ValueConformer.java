@@ -85,7 +85,9 @@ public final class ValueConformer {
     Struct struct = new Struct(schema);
     for (Field field : schema.fields()) {
       String fieldPath = child(path, field.name());
-      struct.put(field, conform(map.get(field.name()), field.schema(), fieldPath));
+      Object conformed = conform(map.get(field.name()), field.schema(), fieldPath);
+      // Unnamed: for a named field Connect formats an error location on every put.
+      struct.put(new Field(null, field.index(), field.schema()), conformed);
     }
     return struct;
   }
@@ -159,6 +161,9 @@ public final class ValueConformer {
   }
 
   private static Object conformInteger(Object value, Schema schema, String path) {
+    if (value instanceof Long || value instanceof Integer) {
+      return conformLong(((Number) value).longValue(), value, schema, path);
+    }
     BigInteger integer = integralValue(value);
     if (integer == null) {
       throw mismatch(value, schema, path);
@@ -178,6 +183,31 @@ public final class ValueConformer {
       case INT16 -> integer.shortValue();
       case INT32 -> integer.intValue();
       default -> integer.longValue();
+    };
+  }
+
+  /** {@link #conformInteger} without a BigInteger for the integers JSON mostly holds. */
+  private static Object conformLong(long number, Object value, Schema schema, String path) {
+    return switch (schema.type()) {
+      case INT8 -> {
+        if (number != (byte) number) {
+          throw mismatch(value, schema, path);
+        }
+        yield (byte) number;
+      }
+      case INT16 -> {
+        if (number != (short) number) {
+          throw mismatch(value, schema, path);
+        }
+        yield (short) number;
+      }
+      case INT32 -> {
+        if (number != (int) number) {
+          throw mismatch(value, schema, path);
+        }
+        yield (int) number;
+      }
+      default -> number;
     };
   }
 

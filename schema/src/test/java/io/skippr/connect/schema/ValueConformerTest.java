@@ -136,6 +136,30 @@ class ValueConformerTest {
   }
 
   @Test
+  void integersTakeTheBoxOfTheirSchemaWhenTheyFit() {
+    assertThat(ValueConformer.conform(127L, Schema.INT8_SCHEMA)).isEqualTo((byte) 127);
+    assertThat(ValueConformer.conform(-128, Schema.INT8_SCHEMA)).isEqualTo((byte) -128);
+    assertThat(ValueConformer.conform(-32768L, Schema.INT16_SCHEMA)).isEqualTo((short) -32768);
+    assertThat(ValueConformer.conform(Integer.MIN_VALUE, Schema.INT32_SCHEMA))
+        .isEqualTo(Integer.MIN_VALUE);
+    assertThat(ValueConformer.conform(2_147_483_647L, Schema.INT32_SCHEMA))
+        .isEqualTo(2_147_483_647);
+    assertThat(ValueConformer.conform(5, Schema.INT64_SCHEMA)).isEqualTo(5L);
+    assertThat(ValueConformer.conform(Long.MIN_VALUE, Schema.INT64_SCHEMA))
+        .isEqualTo(Long.MIN_VALUE);
+    assertThat(ValueConformer.conform((short) 300, Schema.INT16_SCHEMA)).isEqualTo((short) 300);
+    assertThat(ValueConformer.conform(new java.math.BigInteger("40"), Schema.INT8_SCHEMA))
+        .isEqualTo((byte) 40);
+    assertThat(ValueConformer.conform(4.0, Schema.INT32_SCHEMA)).isEqualTo(4);
+    assertThatThrownBy(() -> ValueConformer.conform(128L, Schema.INT8_SCHEMA))
+        .hasMessage("(root): expected int8, got integer 128");
+    assertThatThrownBy(() -> ValueConformer.conform(-32769, Schema.INT16_SCHEMA))
+        .hasMessage("(root): expected int16, got integer -32769");
+    assertThatThrownBy(() -> ValueConformer.conform(-2_147_483_649L, Schema.INT32_SCHEMA))
+        .hasMessage("(root): expected int32, got integer -2147483649");
+  }
+
+  @Test
   void mapsConformKeysAndValues() {
     Schema map = SchemaBuilder.map(Schema.STRING_SCHEMA, Schema.INT64_SCHEMA).build();
     Map<String, Object> in = new HashMap<>();
