@@ -73,35 +73,54 @@ public final class LakeRowConverter implements RowConverter {
     } else if (record.valueSchema() != null) {
       shape = state.shape(record.valueSchema(), keySchema);
     } else {
-      Struct fitting = fitsAsItIs(value, state);
-      if (fitting != null) {
-        value = fitting;
-        shape = state.shape(fitting.schema(), keySchema);
-      } else {
-        Map<?, ?> fields = asFields(value);
-        Schema current = state.schemalessValue;
-        // A required root (as rows are) lets the conformed struct be the row itself, uncopied.
-        Schema valueSchema =
-            current == null
-                ? Schemas.withOptional(SchemaInference.infer(fields), false)
-                : SchemalessFit.fit(current, fields, "", null);
-        value = ValueConformer.conform(fields, valueSchema);
-        shape = state.shape(valueSchema, keySchema);
-        // Only a record that made it this far may evolve the table's inferred schema.
-        state.schemalessValue = valueSchema;
+      Struct fast = fittingRow(value, keySchema, key, record, state);
+      if (fast != null) {
+        return fast;
       }
+      Map<?, ?> fields = asFields(value);
+      Schema current = state.schemalessValue;
+      // A required root (as rows are) lets the conformed struct be the row itself, uncopied.
+      Schema valueSchema =
+          current == null
+              ? Schemas.withOptional(SchemaInference.infer(fields), false)
+              : SchemalessFit.fit(current, fields, "", null);
+      value = ValueConformer.conform(fields, valueSchema);
+      shape = state.shape(valueSchema, keySchema);
+      // Only a record that made it this far may evolve the table's inferred schema.
+      state.schemalessValue = valueSchema;
     }
-    Struct row = shape.fill(value, key, record);
+    return checked(shape, shape.fill(value, key, record));
+  }
+
+  /**
+   * The row of a schemaless object that fits the table's inferred schema as it is, or null when it
+   * needs the general path. With added columns its fields go straight into the row when the last
+   * row of this shape had them in place; the shape is taken (and checked against the table) only
+   * once the value fits, as on the general path.
+   */
+  private static Struct fittingRow(
+      Object value, Schema keySchema, Object key, SinkRecord record, TableState state) {
+    SchemalessPlan plan = value instanceof Map<?, ?> ? state.schemalessPlan() : null;
+    if (plan == null) {
+      return null;
+    }
+    RowShape last = state.lastShape(plan.schema(), keySchema);
+    boolean inPlace = last != null && last.valueInPlace;
+    Struct target = new Struct(inPlace ? last.rowSchema : plan.schema());
+    if (!plan.conformInto(target, (Map<?, ?>) value)) {
+      return null;
+    }
+    RowShape shape = state.shape(plan.schema(), keySchema); // the last one again when in place
+    Struct row =
+        inPlace ? shape.addColumns(target, false, key, record) : shape.fill(target, key, record);
+    return checked(shape, row);
+  }
+
+  private static Struct checked(RowShape shape, Struct row) {
     if (shape.checks != null) {
       shape.checks.check(row);
     }
     return row;
-  }
-
-  /** A schemaless object conformed to the table's inferred schema; null when it needs more. */
-  private static Struct fitsAsItIs(Object value, TableState state) {
-    SchemalessPlan plan = value instanceof Map<?, ?> ? state.schemalessPlan() : null;
-    return plan == null ? null : plan.conform((Map<?, ?>) value);
   }
 
   private Struct tombstone(SinkRecord record, TableState state) {

@@ -28,6 +28,12 @@ final class RowShape {
   /** The table schema version this shape was last checked against; -1 before. */
   int acceptedVersion = -1;
 
+  /**
+   * True when rows add columns to a struct value whose fields keep their positions and schemas, so
+   * a value can be written straight into the row ({@link #addColumns} then adds the rest).
+   */
+  final boolean valueInPlace;
+
   private final boolean passThrough;
   private final Field[] sources;
   private final Field[] targets;
@@ -68,6 +74,7 @@ final class RowShape {
       targets[i] = slot(target);
       rewrap[i] = needsRewrap(sources[i].schema(), target.schema());
     }
+    this.valueInPlace = !passThrough && sources.length > 0 && inPlace(sources, targets);
     this.valueColumn =
         valueSchema != null && !structValue ? slot(rowSchema.field(RowColumns.VALUE)) : null;
     this.key = slot(rowSchema.field(RowColumns.KEY));
@@ -77,6 +84,15 @@ final class RowShape {
     this.offset = slot(rowSchema.field(RowColumns.OFFSET));
     this.timestamp = slot(rowSchema.field(RowColumns.TIMESTAMP));
     this.deleted = slot(rowSchema.field(RowColumns.DELETED));
+  }
+
+  private static boolean inPlace(Field[] sources, Field[] targets) {
+    for (int i = 0; i < sources.length; i++) {
+      if (sources[i].index() != targets[i].index() || sources[i].schema() != targets[i].schema()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static Field slot(Field field) {
@@ -132,6 +148,14 @@ final class RowShape {
     } else if (valueColumn != null) {
       row.put(valueColumn, value);
     }
+    return addColumns(row, value == null, keyValue, record);
+  }
+
+  /**
+   * Adds the key, Kafka metadata and deleted columns to a row of this shape whose value fields are
+   * set.
+   */
+  Struct addColumns(Struct row, boolean tombstone, Object keyValue, SinkRecord record) {
     if (key != null) {
       row.put(key, rewrapKey ? rewrap(keyValue, key.schema()) : keyValue);
     }
@@ -144,7 +168,7 @@ final class RowShape {
       row.put(timestamp, ts == null ? null : new java.util.Date(ts));
     }
     if (deleted != null) {
-      row.put(deleted, value == null);
+      row.put(deleted, tombstone);
     }
     return row;
   }

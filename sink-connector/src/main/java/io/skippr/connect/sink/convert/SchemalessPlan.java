@@ -88,10 +88,18 @@ final class SchemalessPlan {
    */
   Struct conform(Map<?, ?> map) {
     Struct struct = new Struct(schema);
+    return conformInto(struct, map) ? struct : null;
+  }
+
+  /**
+   * Like {@link #conform}, into a new struct whose first fields are this schema's (a row with added
+   * columns); false when the value needs the general path.
+   */
+  boolean conformInto(Struct target, Map<?, ?> map) {
     try {
-      return fill(struct, map) ? struct : null;
+      return fill(target, map);
     } catch (DataException e) {
-      return null; // the general path rejects it, with the field's path
+      return false; // the general path rejects it, with the field's path
     }
   }
 

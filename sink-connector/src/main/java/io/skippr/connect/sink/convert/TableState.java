@@ -49,6 +49,11 @@ final class TableState {
     return schemalessPlan;
   }
 
+  /** The shape of the last row when it had these schemas, unchecked; null otherwise. */
+  RowShape lastShape(Schema valueSchema, Schema keySchema) {
+    return valueSchema == lastValue && keySchema == lastKey ? lastShape : null;
+  }
+
   /**
    * The shape of rows for this value and key schema, checked against the table schema (which it
    * evolves when it brings new optional fields or wider numbers).

@@ -181,6 +181,62 @@ class LakeRowConverterTest {
   }
 
   @Test
+  void schemalessRowsWithAddedColumnsHoldTheirFieldsThenTheColumns() {
+    LakeRowConverter converter =
+        new LakeRowConverter(Records.config(true, true, NullValues.WRITE, "${topic}"));
+    String first = "{\"id\": 1, \"ship\": {\"zone\": 3}, \"ts\": 1767225600000}";
+    String next = "{\"id\": 2, \"ship\": {\"zone\": 4}, \"ts\": 1767225600500}";
+    converter.convert(keyed(Records.json("j", first, 0), "k0"));
+    LakeRow second = converter.convert(keyed(Records.json("j", next, 1), "k1"));
+    // A tombstone and a rejected record between rows that fit leave the next row as it should be.
+    LakeRow deleted = converter.convert(keyed(Records.value("j", null, null, 2), "k2"));
+    assertThatThrownBy(
+            () -> converter.convert(keyed(Records.json("j", "{\"id\": \"x\"}", 3), "k3")))
+        .hasMessageContaining("offset 3")
+        .hasMessageContaining("field id: expected int32, got string \"x\"");
+    LakeRow fourth = converter.convert(keyed(Records.json("j", next, 4), "k4"));
+
+    for (LakeRow row : List.of(second, fourth)) {
+      Struct values = row.row();
+      assertThat(values.schema().fields())
+          .extracting(Field::name)
+          .containsExactly(
+              "id",
+              "ship",
+              "ts",
+              "__key",
+              "__topic",
+              "__partition",
+              "__offset",
+              "__timestamp",
+              "__deleted");
+      assertThat(values.get("id")).isEqualTo(2);
+      assertThat(values.getStruct("ship").get("zone")).isEqualTo(4);
+      assertThat(values.get("ts")).isEqualTo(new java.util.Date(1_767_225_600_500L));
+      assertThat(values.get("__topic")).isEqualTo("j");
+      assertThat(values.get("__deleted")).isEqualTo(false);
+      values.validate();
+    }
+    assertThat(second.row().get("__key")).isEqualTo("k1");
+    assertThat(second.row().get("__offset")).isEqualTo(1L);
+    assertThat(fourth.row().get("__key")).isEqualTo("k4");
+    assertThat(fourth.row().get("__offset")).isEqualTo(4L);
+    assertThat(deleted.row().get("__deleted")).isEqualTo(true);
+    assertThat(deleted.row().get("__key")).isEqualTo("k2");
+  }
+
+  private static SinkRecord keyed(SinkRecord record, String key) {
+    return record.newRecord(
+        record.topic(),
+        record.kafkaPartition(),
+        Schema.STRING_SCHEMA,
+        key,
+        record.valueSchema(),
+        record.value(),
+        record.timestamp());
+  }
+
+  @Test
   void nonStructValuesBecomeOneValueColumn() {
     LakeRowConverter converter = new LakeRowConverter(Records.plain());
 
