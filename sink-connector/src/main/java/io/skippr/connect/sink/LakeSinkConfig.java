@@ -5,6 +5,7 @@ import io.skippr.connect.sink.convert.FormatConfig;
 import io.skippr.connect.sink.partition.PartitioningConfig;
 import io.skippr.connect.sink.state.MirrorConfig;
 import io.skippr.connect.sink.storage.StorageConfig;
+import io.skippr.connect.sink.storage.WriteConfig;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
@@ -49,6 +50,7 @@ public final class LakeSinkConfig extends AbstractConfig {
   public static ConfigDef configDef() {
     ConfigDef def = new ConfigDef();
     StorageConfig.define(def);
+    WriteConfig.define(def);
     RotationConfig.define(def);
     FormatConfig.define(def);
     PartitioningConfig.define(def);
@@ -86,7 +88,8 @@ public final class LakeSinkConfig extends AbstractConfig {
   /**
    * Fingerprint of every setting that shapes file names or contents (storage, format,
    * partitioning). A pending unit planned under another fingerprint is abandoned, not replayed.
-   * Rotation settings are left out: a replay ignores triggers anyway.
+   * Rotation settings are left out (a replay ignores triggers anyway), and so is how many files are
+   * written at once.
    */
   public String configFingerprint() {
     ConfigDef shaping = new ConfigDef();
@@ -114,7 +117,8 @@ public final class LakeSinkConfig extends AbstractConfig {
         configFingerprint(),
         owner,
         toleratesErrors(),
-        WriterSettings.DEFAULT_CHECKPOINT_INTERVAL);
+        WriterSettings.DEFAULT_CHECKPOINT_INTERVAL,
+        WriteConfig.writeConcurrency(this));
   }
 
   /** A readable, unique owner name: connector name, host and a random instance id. */

@@ -217,9 +217,10 @@ public final class LakeWriter {
     }
   }
 
-  /** Closes every TP. */
+  /** Closes every TP and stops the threads that write files. */
   public void stop() {
     close(new ArrayList<>(writers.keySet()));
+    committer.close();
   }
 
   /** Bytes buffered now across all TPs (the task's own accounting). */

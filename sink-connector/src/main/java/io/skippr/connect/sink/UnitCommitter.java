@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * Steps 3 and 4 of the commit protocol for one unit: append the intent (conditional on the epoch),
  * write one file per table partition path, append the commit, mirror the progress.
  */
-final class UnitCommitter {
+final class UnitCommitter implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(UnitCommitter.class);
 
   private final LakeStorage storage;
@@ -40,6 +40,7 @@ final class UnitCommitter {
   private final String configFingerprint;
   private final int checkpointInterval;
   private final BufferBudget budget;
+  private final FileWritePool files;
 
   /** The fingerprint of the last file schema; a unit's files nearly always share one schema. */
   private Schema fingerprinted;
@@ -60,6 +61,7 @@ final class UnitCommitter {
     this.mirror = mirror;
     this.configFingerprint = settings.configFingerprint();
     this.checkpointInterval = settings.checkpointInterval();
+    this.files = new FileWritePool(settings.writeConcurrency());
   }
 
   /** The key of the file a unit writes for one table partition path. */
@@ -96,10 +98,13 @@ final class UnitCommitter {
    */
   void commit(TpWriter writer, LogEntry.Intent intent, String trigger) throws IOException {
     UnitBuffer unit = writer.unit;
-    List<LiveFile> files = new ArrayList<>();
+    List<FileWritePool.Job<LiveFile>> writes = new ArrayList<>();
     for (PathBuffer path : unit.paths()) {
-      files.add(writeFile(fileKey(path.table(), path.partitionPath(), intent.id()), path));
+      String key = fileKey(path.table(), path.partitionPath(), intent.id());
+      String schemaFingerprint = fingerprint(path.schema());
+      writes.add(() -> writeFile(key, path, schemaFingerprint));
     }
+    List<LiveFile> files = this.files.runAll(writes);
     writer.log.append(
         new LogEntry.Commit(intent.id(), intent.start(), intent.end(), writer.log.epoch(), files));
     writer.unit = new UnitBuffer();
@@ -139,7 +144,15 @@ final class UnitCommitter {
     }
   }
 
-  private LiveFile writeFile(String key, PathBuffer path) throws IOException {
+  /** Stops the threads that write files. */
+  @Override
+  public void close() {
+    files.close();
+  }
+
+  /** Writes one file; runs on a thread of {@link #files}, so it touches no shared state. */
+  private LiveFile writeFile(String key, PathBuffer path, String schemaFingerprint)
+      throws IOException {
     MessageDigest sha256 = sha256();
     try (PendingObject object = storage.create(key)) {
       HashingStream out = new HashingStream(object.stream(), sha256);
@@ -151,7 +164,7 @@ final class UnitCommitter {
           path.rows().size(),
           out.count,
           HexFormat.of().formatHex(sha256.digest()),
-          fingerprint(path.schema()));
+          schemaFingerprint);
     }
   }
 

@@ -12,12 +12,14 @@ import io.skippr.connect.sink.buffer.RotationConfig;
  * @param toleratesErrors true when {@code errors.tolerance=all}: rejected records go to the
  *     errant-record reporter instead of failing the task
  * @param checkpointInterval log entries between checkpoints
+ * @param writeConcurrency how many files of a unit are written at once
  */
 public record WriterSettings(
     RotationConfig rotation,
     String configFingerprint,
     String owner,
     boolean toleratesErrors,
-    int checkpointInterval) {
+    int checkpointInterval,
+    int writeConcurrency) {
   public static final int DEFAULT_CHECKPOINT_INTERVAL = 100;
 }

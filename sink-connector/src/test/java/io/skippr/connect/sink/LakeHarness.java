@@ -42,6 +42,7 @@ final class LakeHarness {
 
   boolean toleratesErrors = true;
   boolean withReporter = true;
+  int writeConcurrency = 3;
   LakeWriter writer;
   RecordingContext context;
   int generations;
@@ -69,7 +70,8 @@ final class LakeHarness {
     generations++;
     context = new RecordingContext(withReporter);
     WriterSettings settings =
-        new WriterSettings(rotation, fingerprint, "gen-" + generations, toleratesErrors, 4);
+        new WriterSettings(
+            rotation, fingerprint, "gen-" + generations, toleratesErrors, 4, writeConcurrency);
     writer =
         new LakeWriter(
             settings,

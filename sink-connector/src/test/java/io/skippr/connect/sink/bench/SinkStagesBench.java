@@ -31,6 +31,8 @@ import org.apache.parquet.hadoop.ParquetWriter;
  *   <li>{@code --mode paths --paths N}: the task with the {@code field} partitioner over a field of
  *       N values and {@code buffer.max.bytes} = {@code --budget}; run it in a fresh JVM, it reports
  *       heap figures ({@link HeapSampler}) and the task's peak buffered bytes.
+ *   <li>{@code --set key=value,key=value} adds connector settings to every task of the run (e.g.
+ *       {@code write.concurrency=1}).
  *   <li>{@code --mode fill --bootstrap host:port --topic t --schemas true|false}: produces the same
  *       rows as JSON for the end-to-end bench.
  * </ul>
@@ -43,6 +45,7 @@ public final class SinkStagesBench {
 
   public static void main(String[] args) throws Exception {
     Map<String, String> options = options(args);
+    SETTINGS.putAll(settings(options.getOrDefault("set", "")));
     long rows = Long.parseLong(options.getOrDefault("rows", "1000000"));
     Path dir = Files.createTempDirectory("skippr-sink-bench");
     try {
@@ -149,7 +152,7 @@ public final class SinkStagesBench {
   }
 
   private static Stopwatch task(Path dir, long rows, BenchRows.Values values) throws Exception {
-    Map<String, String> props = SinkTaskRun.props(dir, flushSize(rows), Map.of());
+    Map<String, String> props = SinkTaskRun.props(dir, flushSize(rows), SETTINGS);
     SinkTaskRun.Result result = SinkTaskRun.run(props, rows, 1, values, writer -> {});
     delete(dir);
     if (result.rows() != rows) {
@@ -159,7 +162,7 @@ public final class SinkStagesBench {
   }
 
   private static void paths(Path dir, long rows, int paths, long budget) throws Exception {
-    Map<String, String> extra = new HashMap<>();
+    Map<String, String> extra = new HashMap<>(SETTINGS);
     extra.put("partitioner.class", "field");
     extra.put("partition.field.name", BenchRows.PARTITION_FIELD);
     extra.put("buffer.max.bytes", Long.toString(budget));
@@ -257,6 +260,23 @@ public final class SinkStagesBench {
   }
 
   /** {@code --key value} pairs. */
+  /** Connector settings every task of this run gets ({@code --set k=v,k=v}). */
+  private static final Map<String, String> SETTINGS = new HashMap<>();
+
+  static Map<String, String> settings(String list) {
+    Map<String, String> settings = new HashMap<>();
+    for (String pair : list.split(",")) {
+      if (!pair.isBlank()) {
+        int eq = pair.indexOf('=');
+        if (eq < 1) {
+          throw new IllegalArgumentException("expected key=value in --set, got " + pair);
+        }
+        settings.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+      }
+    }
+    return settings;
+  }
+
   static Map<String, String> options(String[] args) {
     Map<String, String> options = new HashMap<>();
     for (int i = 0; i + 1 < args.length; i += 2) {

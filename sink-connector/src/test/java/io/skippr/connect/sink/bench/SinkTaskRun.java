@@ -31,6 +31,9 @@ final class SinkTaskRun {
    */
   record Result(long rows, Stopwatch time, long peakBufferedBytes, int pauses) {}
 
+  /** The task's file writing threads work only while it waits in put or preCommit. */
+  static final String FILE_WRITER_THREADS = "lake-sink-files-";
+
   private SinkTaskRun() {}
 
   /** The task settings every run shares; {@code extra} adds to or overrides them. */
@@ -58,6 +61,7 @@ final class SinkTaskRun {
     task.start(props);
     Stopwatch time = new Stopwatch();
     BenchRows.Json json = new BenchRows.Json();
+    Map<Long, Long> writersBefore = Stopwatch.threadCpu(FILE_WRITER_THREADS);
     try {
       task.open(List.of(tp));
       LakeWriter writer = writer(task);
@@ -79,6 +83,7 @@ final class SinkTaskRun {
         time.stop();
         afterBatch.accept(writer);
       }
+      time.addThreadCpu(writersBefore, Stopwatch.threadCpu(FILE_WRITER_THREADS));
       return new Result(committed, time, writer.peakBufferedBytes(), context.pauseCalls.size());
     } finally {
       task.close(List.of(tp));
