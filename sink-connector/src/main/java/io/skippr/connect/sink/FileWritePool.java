@@ -4,16 +4,10 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.slf4j.MDC;
 
 /**
  * Runs the file writes of one unit, up to a fixed number at once. A unit's files are independent
@@ -22,9 +16,6 @@ import org.slf4j.MDC;
  * concurrency of 1 the caller's thread writes them itself.
  */
 final class FileWritePool implements AutoCloseable {
-  private static final long IDLE_THREAD_SECONDS = 30;
-  private static final AtomicInteger POOLS = new AtomicInteger();
-
   /** One file's write. */
   @FunctionalInterface
   interface Job<T> {
@@ -37,7 +28,7 @@ final class FileWritePool implements AutoCloseable {
     if (concurrency < 1) {
       throw new IllegalArgumentException("concurrency must be at least 1, got " + concurrency);
     }
-    this.executor = concurrency == 1 ? null : executor(concurrency);
+    this.executor = concurrency == 1 ? null : TaskThreads.pool("lake-sink-files", concurrency);
   }
 
   /**
@@ -54,10 +45,9 @@ final class FileWritePool implements AutoCloseable {
       return results;
     }
     AtomicBoolean failed = new AtomicBoolean();
-    Map<String, String> mdc = MDC.getCopyOfContextMap();
     List<Future<T>> futures = new ArrayList<>(jobs.size());
     for (Job<T> job : jobs) {
-      futures.add(executor.submit(() -> runInContext(job, failed, mdc)));
+      futures.add(executor.submit(TaskThreads.withCallersMdc(() -> runUnlessFailed(job, failed))));
     }
     Throwable failure = null;
     boolean interrupted = false;
@@ -94,21 +84,15 @@ final class FileWritePool implements AutoCloseable {
     }
   }
 
-  private static <T> T runInContext(Job<T> job, AtomicBoolean failed, Map<String, String> mdc)
-      throws IOException {
+  private static <T> T runUnlessFailed(Job<T> job, AtomicBoolean failed) throws IOException {
     if (failed.get()) {
       return null;
-    }
-    if (mdc != null) {
-      MDC.setContextMap(mdc);
     }
     try {
       return job.run();
     } catch (IOException | RuntimeException | Error e) {
       failed.set(true);
       throw e;
-    } finally {
-      MDC.clear();
     }
   }
 
@@ -133,27 +117,5 @@ final class FileWritePool implements AutoCloseable {
       throw error;
     }
     return new IOException(failure);
-  }
-
-  private static ThreadPoolExecutor executor(int concurrency) {
-    ThreadPoolExecutor executor =
-        new ThreadPoolExecutor(
-            concurrency,
-            concurrency,
-            IDLE_THREAD_SECONDS,
-            TimeUnit.SECONDS,
-            new LinkedBlockingQueue<>(),
-            threads("lake-sink-files-" + POOLS.incrementAndGet()));
-    executor.allowCoreThreadTimeOut(true);
-    return executor;
-  }
-
-  private static ThreadFactory threads(String prefix) {
-    AtomicInteger count = new AtomicInteger();
-    return task -> {
-      Thread thread = new Thread(task, prefix + "-" + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 }

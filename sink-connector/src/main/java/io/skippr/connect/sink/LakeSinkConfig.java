@@ -118,7 +118,8 @@ public final class LakeSinkConfig extends AbstractConfig {
         owner,
         toleratesErrors(),
         WriterSettings.DEFAULT_CHECKPOINT_INTERVAL,
-        WriteConfig.writeConcurrency(this));
+        WriteConfig.writeConcurrency(this),
+        WriteConfig.writeAsync(this));
   }
 
   /** A readable, unique owner name: connector name, host and a random instance id. */

@@ -51,6 +51,10 @@ public final class LakeWriter {
   private final RotationTriggers triggers;
   private final BufferBudget budget;
   private final UnitCommitter committer;
+
+  /** Commits cut units while the task buffers on; null when units are written inside put. */
+  private final BackgroundCommit background;
+
   private final ErrantRecords errant;
   private final Map<TopicPartition, TpWriter> writers = new LinkedHashMap<>();
   private final Set<TopicPartition> pausedForMemory = new LinkedHashSet<>();
@@ -72,6 +76,7 @@ public final class LakeWriter {
         new UnitCommitter(
             parts.storage(), layout, parts.fileWriter(), parts.mirror(), settings, budget);
     this.errant = new ErrantRecords(context.errantRecordReporter(), settings.toleratesErrors());
+    this.background = settings.writeAsync() ? new BackgroundCommit() : null;
   }
 
   /**
@@ -80,6 +85,7 @@ public final class LakeWriter {
    * @throws io.skippr.connect.sink.log.LogFormatException when a TP's log has an unknown format
    */
   public void open(Collection<TopicPartition> partitions) {
+    settleInFlight(true);
     OrphanSweeper sweeper = new OrphanSweeper(parts.storage(), layout);
     TpRecovery recovery =
         new TpRecovery(
@@ -111,6 +117,7 @@ public final class LakeWriter {
 
   /** Buffers the records, writing every unit whose trigger fires. */
   public void put(Collection<SinkRecord> records) {
+    settleInFlight(false);
     for (SinkRecord record : records) {
       TpWriter writer = writerFor(record);
       long offset = record.originalKafkaOffset();
@@ -195,6 +202,7 @@ public final class LakeWriter {
   /** The offsets to commit to Kafka: {@code end + 1} of each TP's last committed unit. */
   public Map<TopicPartition, OffsetAndMetadata> preCommit() {
     Map<TopicPartition, OffsetAndMetadata> offsets = new LinkedHashMap<>();
+    settleInFlight(true); // what was cut before this call is reported
     for (TpWriter writer : writers.values()) {
       if (!writer.fenced) {
         writer
@@ -207,6 +215,7 @@ public final class LakeWriter {
 
   /** Forgets the TPs, dropping what they buffered: their next owner reads it again from Kafka. */
   public void close(Collection<TopicPartition> partitions) {
+    settleBeforeClose(partitions);
     for (TopicPartition tp : partitions) {
       TpWriter writer = writers.remove(tp);
       if (writer != null) {
@@ -219,8 +228,14 @@ public final class LakeWriter {
 
   /** Closes every TP and stops the threads that write files. */
   public void stop() {
-    close(new ArrayList<>(writers.keySet()));
-    committer.close();
+    try {
+      close(new ArrayList<>(writers.keySet()));
+    } finally {
+      if (background != null) {
+        background.close();
+      }
+      committer.close();
+    }
   }
 
   /** Bytes buffered now across all TPs (the task's own accounting). */
@@ -331,14 +346,31 @@ public final class LakeWriter {
     budget.add(bytes);
   }
 
+  /**
+   * Cuts the TP's unit: appends its intent, then commits it in the background (or right here when
+   * units are written inside put). Settles the unit in flight first, so intents stay in order.
+   */
   private void rotate(TpWriter writer, String trigger) throws IOException {
     if (writer.unit.isEmpty()) {
       return;
     }
-    committer.commit(writer, committer.plan(writer), trigger);
+    if (background != null) {
+      settle(background.settle(true), writer);
+    }
+    LogEntry.Intent intent = committer.plan(writer);
+    if (background == null) {
+      committer.commit(writer, intent, trigger);
+      return;
+    }
+    UnitBuffer unit = writer.unit;
+    writer.unit = new UnitBuffer();
+    background.submit(writer, unit, () -> committer.write(writer, unit, intent, trigger));
   }
 
   private void finishReplay(TpWriter writer) throws IOException {
+    if (background != null) {
+      settle(background.settle(true), writer);
+    }
     LogEntry.Intent intent = writer.replay;
     writer.replay = null;
     committer.commit(writer, intent, "replay");
@@ -354,6 +386,9 @@ public final class LakeWriter {
 
   private void relieveMemory() {
     while (budget.isOver()) {
+      if (settleInFlight(true)) {
+        continue; // the unit in flight held rows: its bytes are released now
+      }
       TpWriter largest = null;
       for (TpWriter writer : writers.values()) {
         if (writer.rotatable()
@@ -396,6 +431,61 @@ public final class LakeWriter {
       context.resume(pausedForMemory.toArray(new TopicPartition[0]));
       pausedForMemory.clear();
     }
+  }
+
+  /**
+   * Settles the unit in flight, waiting for it when {@code wait}; returns whether one was settled.
+   */
+  private boolean settleInFlight(boolean wait) {
+    if (background == null) {
+      return false;
+    }
+    BackgroundCommit.Settled settled = background.settle(wait);
+    if (settled == null) {
+      return false;
+    }
+    guardedSettle(settled);
+    return true;
+  }
+
+  /**
+   * Releases a settled unit's bytes and throws its failure: to the caller's guard when it is the
+   * caller's TP, else to that TP's own guard (fenced: dropped; storage failure: the task fails).
+   */
+  private void settle(BackgroundCommit.Settled settled, TpWriter caller) throws IOException {
+    if (settled == null) {
+      return;
+    }
+    budget.release(settled.unit().bytes());
+    if (settled.writer() == caller) {
+      settled.rethrow();
+    } else {
+      guarded(settled.writer(), settled::rethrow);
+    }
+  }
+
+  /**
+   * Before TPs close: a failed unit of a closing TP is left to its next owner, who reads it again.
+   */
+  private void settleBeforeClose(Collection<TopicPartition> partitions) {
+    BackgroundCommit.Settled settled = background == null ? null : background.settle(true);
+    if (settled == null) {
+      return;
+    }
+    if (settled.failure() != null && partitions.contains(settled.writer().tp)) {
+      budget.release(settled.unit().bytes());
+      LOG.warn(
+          "The last unit of {} was not committed ({}); its next owner reads it again",
+          settled.writer().tp,
+          settled.failure().toString());
+      return;
+    }
+    guardedSettle(settled);
+  }
+
+  private void guardedSettle(BackgroundCommit.Settled settled) {
+    budget.release(settled.unit().bytes());
+    guarded(settled.writer(), settled::rethrow);
   }
 
   private interface LakeAction {

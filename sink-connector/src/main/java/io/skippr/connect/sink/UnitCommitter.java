@@ -92,12 +92,24 @@ final class UnitCommitter implements AutoCloseable {
   }
 
   /**
-   * Writes the unit's files under the intent's id, commits them, and starts a new unit. Files the
-   * intent names but this unit did not write (a replay that saw fewer records) are deleted after
-   * the commit.
+   * Writes the writer's buffered unit under the intent's id, commits it, and starts a new unit, on
+   * the caller's thread.
    */
   void commit(TpWriter writer, LogEntry.Intent intent, String trigger) throws IOException {
     UnitBuffer unit = writer.unit;
+    write(writer, unit, intent, trigger);
+    writer.unit = new UnitBuffer();
+    budget.release(unit.bytes());
+  }
+
+  /**
+   * Writes a unit's files under the intent's id and appends the commit. Files the intent names but
+   * this unit did not write (a replay that saw fewer records) are deleted after the commit. Touches
+   * only the unit and the TP's log, so it may run on a thread other than the task's while the task
+   * buffers the TP's next records; the caller releases the unit's bytes.
+   */
+  void write(TpWriter writer, UnitBuffer unit, LogEntry.Intent intent, String trigger)
+      throws IOException {
     List<FileWritePool.Job<LiveFile>> writes = new ArrayList<>();
     for (PathBuffer path : unit.paths()) {
       String key = fileKey(path.table(), path.partitionPath(), intent.id());
@@ -107,8 +119,6 @@ final class UnitCommitter implements AutoCloseable {
     List<LiveFile> files = this.files.runAll(writes);
     writer.log.append(
         new LogEntry.Commit(intent.id(), intent.start(), intent.end(), writer.log.epoch(), files));
-    writer.unit = new UnitBuffer();
-    budget.release(unit.bytes());
     Set<String> written = new HashSet<>();
     files.forEach(file -> written.add(file.key()));
     for (String key : intent.files()) {
@@ -168,7 +178,7 @@ final class UnitCommitter implements AutoCloseable {
     }
   }
 
-  private String fingerprint(Schema schema) {
+  private synchronized String fingerprint(Schema schema) {
     if (schema != fingerprinted) {
       fingerprint = ParquetSchemas.fingerprint(schema);
       fingerprinted = schema;

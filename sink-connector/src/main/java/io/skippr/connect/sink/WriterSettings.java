@@ -13,6 +13,7 @@ import io.skippr.connect.sink.buffer.RotationConfig;
  *     errant-record reporter instead of failing the task
  * @param checkpointInterval log entries between checkpoints
  * @param writeConcurrency how many files of a unit are written at once
+ * @param writeAsync whether a cut unit is written on a thread of its own while the task buffers on
  */
 public record WriterSettings(
     RotationConfig rotation,
@@ -20,6 +21,7 @@ public record WriterSettings(
     String owner,
     boolean toleratesErrors,
     int checkpointInterval,
-    int writeConcurrency) {
+    int writeConcurrency,
+    boolean writeAsync) {
   public static final int DEFAULT_CHECKPOINT_INTERVAL = 100;
 }

@@ -43,6 +43,7 @@ final class LakeHarness {
   boolean toleratesErrors = true;
   boolean withReporter = true;
   int writeConcurrency = 3;
+  boolean writeAsync = false;
   LakeWriter writer;
   RecordingContext context;
   int generations;
@@ -71,7 +72,13 @@ final class LakeHarness {
     context = new RecordingContext(withReporter);
     WriterSettings settings =
         new WriterSettings(
-            rotation, fingerprint, "gen-" + generations, toleratesErrors, 4, writeConcurrency);
+            rotation,
+            fingerprint,
+            "gen-" + generations,
+            toleratesErrors,
+            4,
+            writeConcurrency,
+            writeAsync);
     writer =
         new LakeWriter(
             settings,

@@ -4,8 +4,9 @@ import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
 
 /**
- * How many of a unit's files are written at once. It never shapes a file's name or bytes, so it is
- * not part of the configuration fingerprint: changing it does not abandon a pending unit.
+ * How a cut unit is written: on which thread, and how many of its files at once. It never shapes a
+ * file's name or bytes, so it is not part of the configuration fingerprint: changing it does not
+ * abandon a pending unit.
  */
 public final class WriteConfig {
   public static final String GROUP = "Writing";
@@ -23,20 +24,44 @@ public final class WriteConfig {
           + " 1 writes them one after another on the task's thread. The files, their order in the"
           + " log and a replay's result do not depend on it.";
 
+  public static final String WRITE_ASYNC = "write.async";
+  private static final String WRITE_ASYNC_DOC =
+      "Write a cut unit on a thread of its own while the task goes on buffering the next records,"
+          + " so Parquet encoding and storage overlap with Connect's fetching and converting. At"
+          + " most one unit per task is in flight: the next unit waits for it, and so does"
+          + " anything that needs it settled (closing partitions, reaching buffer.max.bytes, which"
+          + " counts the unit in flight until it is committed). Kafka offsets advance only past"
+          + " committed units either way. false writes each unit inside put, on the task's"
+          + " thread.";
+
   private WriteConfig() {}
 
   public static ConfigDef define(ConfigDef def) {
     return def.define(
-        WRITE_CONCURRENCY,
-        ConfigDef.Type.INT,
-        DEFAULT_WRITE_CONCURRENCY,
-        ConfigDef.Range.between(1, MAX_WRITE_CONCURRENCY),
-        ConfigDef.Importance.LOW,
-        WRITE_CONCURRENCY_DOC,
-        GROUP,
-        1,
-        ConfigDef.Width.SHORT,
-        "Files written at once");
+            WRITE_ASYNC,
+            ConfigDef.Type.BOOLEAN,
+            true,
+            ConfigDef.Importance.LOW,
+            WRITE_ASYNC_DOC,
+            GROUP,
+            0,
+            ConfigDef.Width.SHORT,
+            "Write units in the background")
+        .define(
+            WRITE_CONCURRENCY,
+            ConfigDef.Type.INT,
+            DEFAULT_WRITE_CONCURRENCY,
+            ConfigDef.Range.between(1, MAX_WRITE_CONCURRENCY),
+            ConfigDef.Importance.LOW,
+            WRITE_CONCURRENCY_DOC,
+            GROUP,
+            1,
+            ConfigDef.Width.SHORT,
+            "Files written at once");
+  }
+
+  public static boolean writeAsync(AbstractConfig config) {
+    return config.getBoolean(WRITE_ASYNC);
   }
 
   public static int writeConcurrency(AbstractConfig config) {

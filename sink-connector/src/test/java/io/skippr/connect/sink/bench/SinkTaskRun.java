@@ -31,8 +31,11 @@ final class SinkTaskRun {
    */
   record Result(long rows, Stopwatch time, long peakBufferedBytes, int pauses) {}
 
-  /** The task's file writing threads work only while it waits in put or preCommit. */
-  static final String FILE_WRITER_THREADS = "lake-sink-files-";
+  /**
+   * The task's own threads (file writers, and the commit thread with {@code write.async}); their
+   * CPU time over the run is added to the timed sections'.
+   */
+  static final String TASK_THREADS = "lake-sink-";
 
   private SinkTaskRun() {}
 
@@ -61,7 +64,7 @@ final class SinkTaskRun {
     task.start(props);
     Stopwatch time = new Stopwatch();
     BenchRows.Json json = new BenchRows.Json();
-    Map<Long, Long> writersBefore = Stopwatch.threadCpu(FILE_WRITER_THREADS);
+    Map<Long, Long> writersBefore = Stopwatch.threadCpu(TASK_THREADS);
     try {
       task.open(List.of(tp));
       LakeWriter writer = writer(task);
@@ -83,7 +86,7 @@ final class SinkTaskRun {
         time.stop();
         afterBatch.accept(writer);
       }
-      time.addThreadCpu(writersBefore, Stopwatch.threadCpu(FILE_WRITER_THREADS));
+      time.addThreadCpu(writersBefore, Stopwatch.threadCpu(TASK_THREADS));
       return new Result(committed, time, writer.peakBufferedBytes(), context.pauseCalls.size());
     } finally {
       task.close(List.of(tp));

@@ -1,0 +1,178 @@
+package io.skippr.connect.sink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.skippr.connect.sink.buffer.RotationConfig;
+import io.skippr.connect.sink.storage.FaultInjectingStorage;
+import io.skippr.connect.sink.storage.FaultInjectingStorage.Op;
+import io.skippr.connect.sink.storage.FaultInjectingStorage.When;
+import io.skippr.connect.sink.storage.InMemoryLakeStorage;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.connect.errors.ConnectException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Units written in the background ({@code write.async}) while the task buffers the next records.
+ */
+class AsyncCommitTest {
+  private static final TopicPartition TP0 = new TopicPartition(LakeHarness.TOPIC, 0);
+
+  private static LakeHarness harness(int partitions, long records, RotationConfig rotation) {
+    LakeHarness h = new LakeHarness(partitions, records);
+    h.rotation = rotation;
+    h.writeAsync = true;
+    // Three paths per unit, so the files of a unit are written side by side too.
+    h.values = (p, o) -> WriterDoubles.value(p, o, "b" + o % 3, 100);
+    return h;
+  }
+
+  private static void deliverAll(LakeHarness h, int batch) {
+    while (h.deliver(batch)) {
+      // deliver everything
+    }
+  }
+
+  @Test
+  void theLakeIsTheSameAsWhenUnitsAreWrittenInsidePut() throws IOException {
+    RotationConfig rotation = new RotationConfig(25, 0, -1, 1000, 1L << 30);
+    InMemoryLakeStorage inPut = new InMemoryLakeStorage();
+    LakeHarness sync = harness(2, 400, rotation);
+    sync.writeAsync = false;
+    sync.start(inPut);
+    deliverAll(sync, 7);
+    sync.flushBySchedule();
+    sync.commitOffsets();
+
+    InMemoryLakeStorage background = new InMemoryLakeStorage();
+    LakeHarness async = harness(2, 400, rotation);
+    async.start(background);
+    deliverAll(async, 7);
+    async.flushBySchedule();
+    async.commitOffsets();
+
+    assertThat(contents(background)).isEqualTo(contents(inPut));
+    assertThat(async.committed).isEqualTo(sync.committed).containsEntry(TP0, 400L);
+    new LakeInspector(background).assertExactlyOnce(LakeHarness.TABLE, async.tps(), 400);
+  }
+
+  @Test
+  void preCommitReportsEveryUnitCutBeforeIt() throws IOException {
+    InMemoryLakeStorage lake = new InMemoryLakeStorage();
+    LakeHarness h = harness(1, 100, new RotationConfig(25, 0, -1, 1000, 1L << 30));
+    h.start(lake);
+    h.deliver(60); // units 0..24 and 25..49 are cut, 50..59 buffered
+    assertThat(h.writer.preCommit().get(TP0).offset()).isEqualTo(50);
+    assertThat(new LakeInspector(lake).commits(TP0)).hasSize(2);
+  }
+
+  @Test
+  void aStorageFailureInTheBackgroundFailsTheTaskAndNoOffsetPassesTheUnit() throws IOException {
+    InMemoryLakeStorage lake = new InMemoryLakeStorage();
+    FaultInjectingStorage storage = new FaultInjectingStorage(lake);
+    storage.failAt(Op.COMPLETE, key -> key.endsWith(".txt"), 4, When.BEFORE);
+    LakeHarness h = harness(1, 100, new RotationConfig(25, 0, -1, 1000, 1L << 30));
+    h.start(storage);
+    h.deliver(30); // unit 0..24 written: files 1-3; unit 25..49 not cut yet
+    h.commitOffsets();
+    assertThatThrownBy(
+            () -> {
+              h.deliver(30); // cuts 25..49, whose first file fails in the background
+              h.commitOffsets();
+            })
+        .isInstanceOf(ConnectException.class)
+        .hasMessageContaining("Lake storage failed for " + TP0);
+    assertThat(storage.fired()).isTrue();
+    assertThat(h.committed).containsEntry(TP0, 25L);
+
+    h.start(lake); // the restarted task replays the pending unit from Kafka
+    deliverAll(h, 9);
+    h.flushBySchedule();
+    h.commitOffsets();
+    new LakeInspector(lake).assertExactlyOnce(LakeHarness.TABLE, h.tps(), 100);
+  }
+
+  @Test
+  void aTpFencedWhileItsUnitIsInFlightIsDroppedAndTheNewOwnerKeepsIt() throws IOException {
+    InMemoryLakeStorage lake = new InMemoryLakeStorage();
+    RotationConfig rotation = new RotationConfig(10, 0, -1, 1000, 1L << 30);
+    LakeHarness owner = harness(1, 20, rotation);
+    FaultInjectingStorage zombieStorage = new FaultInjectingStorage(lake);
+    // A newer owner opens the TP between the zombie's files: its commit append is fenced.
+    zombieStorage.runBefore(Op.COMPLETE, 2, () -> owner.start(lake));
+    LakeHarness zombie = harness(1, 20, rotation);
+    zombie.start(zombieStorage);
+
+    zombie.deliver(10);
+    assertThat(zombie.writer.preCommit()).isEmpty();
+    assertThat(zombieStorage.fired()).isTrue();
+    assertThat(zombie.writer.bufferedBytes()).isZero();
+    zombie.deliver(10);
+    assertThat(zombie.writer.preCommit()).isEmpty();
+
+    deliverAll(owner, 3);
+    owner.flushBySchedule();
+    owner.commitOffsets();
+    new LakeInspector(lake).assertExactlyOnce(LakeHarness.TABLE, List.of(TP0), 20);
+  }
+
+  @Test
+  void closingAPartitionWaitsForItsUnitInFlight() throws IOException {
+    InMemoryLakeStorage lake = new InMemoryLakeStorage();
+    LakeHarness h = harness(1, 100, new RotationConfig(25, 0, -1, 1000, 1L << 30));
+    h.start(lake);
+    h.deliver(30);
+    h.writer.close(List.of(TP0));
+    assertThat(new LakeInspector(lake).commits(TP0)).hasSize(1);
+    assertThat(h.writer.bufferedBytes()).isZero();
+  }
+
+  @Test
+  void aUnitThatFailsWhileItsPartitionClosesIsLeftToTheNextOwner() throws IOException {
+    InMemoryLakeStorage lake = new InMemoryLakeStorage();
+    FaultInjectingStorage storage = new FaultInjectingStorage(lake);
+    storage.failAt(Op.COMPLETE, key -> key.endsWith(".txt"), 1, When.BEFORE);
+    LakeHarness h = harness(1, 100, new RotationConfig(25, 0, -1, 1000, 1L << 30));
+    h.start(storage);
+    h.deliver(30);
+    h.writer.close(List.of(TP0)); // no exception: nothing of the unit reached Kafka's offsets
+    assertThat(storage.fired()).isTrue();
+    assertThat(h.writer.bufferedBytes()).isZero();
+
+    h.committed.clear();
+    h.start(lake);
+    assertThat(h.position).containsEntry(TP0, 0L);
+    deliverAll(h, 11);
+    h.flushBySchedule();
+    h.commitOffsets();
+    new LakeInspector(lake).assertExactlyOnce(LakeHarness.TABLE, List.of(TP0), 100);
+  }
+
+  @Test
+  void memoryPressureKeepsTheBufferAndTheUnitInFlightWithinTheBudget() throws IOException {
+    long budget = 64L << 10;
+    InMemoryLakeStorage lake = new InMemoryLakeStorage();
+    LakeHarness h = harness(3, 2000, new RotationConfig(0, 0, -1, 1000, budget));
+    h.start(lake);
+    while (h.deliver(40)) {
+      assertThat(h.writer.bufferedBytes()).isLessThanOrEqualTo(budget);
+      assertThat(h.writer.pausedPartitions()).isEmpty();
+    }
+    assertThat(h.writer.peakBufferedBytes()).isLessThanOrEqualTo(budget + 1024);
+    h.flushBySchedule();
+    h.commitOffsets();
+    new LakeInspector(lake).assertExactlyOnce(LakeHarness.TABLE, h.tps(), 2000);
+  }
+
+  private static Map<String, String> contents(InMemoryLakeStorage lake) throws IOException {
+    Map<String, String> contents = new TreeMap<>();
+    for (String key : lake.list("")) {
+      contents.put(key, new String(lake.read(key), java.nio.charset.StandardCharsets.UTF_8));
+    }
+    return contents;
+  }
+}
