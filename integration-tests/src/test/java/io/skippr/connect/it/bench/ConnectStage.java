@@ -31,12 +31,15 @@ final class ConnectStage {
   private final ConnectCluster cluster;
   private final Admin admin;
   private final Path lakes;
+  private final Map<String, String> lakeSettings;
   private int runs;
 
-  ConnectStage(ConnectCluster cluster, Path lakes) {
+  /** {@code lakeSettings} are added to the lake sink's configuration (e.g. write.async). */
+  ConnectStage(ConnectCluster cluster, Path lakes, Map<String, String> lakeSettings) {
     this.cluster = cluster;
     this.admin = cluster.kafka().createAdminClient();
     this.lakes = lakes;
+    this.lakeSettings = Map.copyOf(lakeSettings);
   }
 
   /**
@@ -60,6 +63,7 @@ final class ConnectStage {
       config.put("topics.dir", lakes.resolve(name).toString());
       config.put("store.rocksdb.path", lakes.resolve(name + "-state").toString());
       config.put("flush.size", Long.toString(Math.max(1, rows / 10)));
+      config.putAll(lakeSettings);
     }
     ObjectName metrics =
         new ObjectName("kafka.connect:type=sink-task-metrics,connector=" + name + ",task=0");

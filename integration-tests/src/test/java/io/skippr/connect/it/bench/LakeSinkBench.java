@@ -74,13 +74,19 @@ public final class LakeSinkBench {
     }
     if (stages.contains("3")) {
       report.stage("3+4");
-      connect(jvm, report, rows, Integer.parseInt(options.getOrDefault("connect-rounds", "3")));
+      connect(
+          jvm,
+          report,
+          rows,
+          Integer.parseInt(options.getOrDefault("connect-rounds", "3")),
+          settings(options.getOrDefault("lake-set", "")));
     }
     report.print();
     System.exit(0);
   }
 
-  private static void connect(BenchJvm jvm, BenchReport report, long rows, int rounds)
+  private static void connect(
+      BenchJvm jvm, BenchReport report, long rows, int rounds, Map<String, String> lakeSettings)
       throws Exception {
     Path lakes = Files.createTempDirectory("skippr-lake-bench");
     // Frequent offset commits, so a run's end is seen within a quarter second.
@@ -106,7 +112,7 @@ public final class LakeSinkBench {
                 "--rows",
                 Long.toString(rows)));
       }
-      ConnectStage stage = new ConnectStage(cluster, lakes);
+      ConnectStage stage = new ConnectStage(cluster, lakes, lakeSettings);
       Map<String, List<ConnectStage.Figures>> figures = new HashMap<>();
       // Round 0 warms the worker up (JIT, page cache) and is not counted.
       for (int round = 0; round <= rounds; round++) {
@@ -133,6 +139,20 @@ public final class LakeSinkBench {
     } finally {
       delete(lakes);
     }
+  }
+
+  /** {@code k=v,k=v}: settings added to the lake sink's configuration in (3). */
+  private static Map<String, String> settings(String list) {
+    Map<String, String> settings = new HashMap<>();
+    for (String pair : list.split(",")) {
+      int eq = pair.indexOf('=');
+      if (eq > 0) {
+        settings.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+      } else if (!pair.isBlank()) {
+        throw new IllegalArgumentException("expected key=value in --lake-set, got " + pair);
+      }
+    }
+    return settings;
   }
 
   /** {@code --key value} pairs. */
