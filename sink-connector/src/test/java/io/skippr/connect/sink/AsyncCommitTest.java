@@ -26,6 +26,7 @@ class AsyncCommitTest {
     LakeHarness h = new LakeHarness(partitions, records);
     h.rotation = rotation;
     h.writeAsync = true;
+    h.writeConcurrency = 3;
     // Three paths per unit, so the files of a unit are written side by side too.
     h.values = (p, o) -> WriterDoubles.value(p, o, "b" + o % 3, 100);
     return h;

@@ -42,7 +42,7 @@ final class LakeHarness {
 
   boolean toleratesErrors = true;
   boolean withReporter = true;
-  int writeConcurrency = 3;
+  int writeConcurrency = 1;
   boolean writeAsync = false;
   LakeWriter writer;
   RecordingContext context;

@@ -95,17 +95,17 @@ public final class FaultInjectingStorage implements LakeStorage {
   }
 
   /** True once the fault was injected. */
-  public boolean fired() {
+  public synchronized boolean fired() {
     return fired;
   }
 
   /** Every call made, as {@code "OP key"}, in order. */
-  public List<String> journal() {
+  public synchronized List<String> journal() {
     return journal;
   }
 
   /** How many calls of {@code op} were made. */
-  public long count(Op op) {
+  public synchronized long count(Op op) {
     return journal.stream().filter(line -> line.startsWith(op.name() + " ")).count();
   }
 
@@ -202,17 +202,20 @@ public final class FaultInjectingStorage implements LakeStorage {
   }
 
   private <T> T call(Op op, String key, byte[] content, Call<T> call) throws IOException {
-    journal.add(op.name() + " " + key);
-    boolean fire =
-        !fired
-            && op == failOp
-            && failKey.test(key)
-            && (content == null || failContent.test(content))
-            && ++matches == failOccurrence;
+    boolean fire;
+    synchronized (this) { // files of a unit may be written side by side
+      journal.add(op.name() + " " + key);
+      fire =
+          !fired
+              && op == failOp
+              && failKey.test(key)
+              && (content == null || failContent.test(content))
+              && ++matches == failOccurrence;
+      fired |= fire;
+    }
     if (!fire) {
       return call.run();
     }
-    fired = true;
     if (hook != null) {
       hook.run();
       return call.run();
