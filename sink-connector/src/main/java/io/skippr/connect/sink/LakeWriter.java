@@ -6,15 +6,9 @@ import io.skippr.connect.sink.buffer.RotationTriggers;
 import io.skippr.connect.sink.buffer.UnitBuffer;
 import io.skippr.connect.sink.convert.LakeRow;
 import io.skippr.connect.sink.convert.RecordRejectedException;
-import io.skippr.connect.sink.log.CommittedUnit;
 import io.skippr.connect.sink.log.FencedException;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.LogEntry;
-import io.skippr.connect.sink.log.OrphanSweeper;
-import io.skippr.connect.sink.log.RecoveredTp;
-import io.skippr.connect.sink.log.SinkProgress;
-import io.skippr.connect.sink.log.TpLog;
-import io.skippr.connect.sink.log.TpRecovery;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -23,8 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
@@ -86,32 +78,14 @@ public final class LakeWriter {
    */
   public void open(Collection<TopicPartition> partitions) {
     settleInFlight(true);
-    OrphanSweeper sweeper = new OrphanSweeper(parts.storage(), layout);
-    TpRecovery recovery =
-        new TpRecovery(
-            parts.storage(),
-            layout,
-            parts.mirror(),
-            settings.configFingerprint(),
-            settings.owner());
+    TpOpener opener = new TpOpener(parts, layout, settings);
     for (TopicPartition tp : partitions) {
       close(List.of(tp));
-      RecoveredTp recovered;
-      try {
-        recovered = recovery.recover(tp.topic(), tp.partition(), parts.clock().millis(), sweeper);
-      } catch (IOException e) {
-        throw new ConnectException("Cannot open " + tp + " in " + parts.storage().location(), e);
-      }
-      Long dropped = resumeAfterClose.remove(tp);
-      OptionalLong seek = recovered.seekOffset();
-      if (seek.isEmpty() && dropped != null) {
-        LOG.info("Resuming {} at {}, the first offset this task dropped uncommitted", tp, dropped);
-        seek = OptionalLong.of(dropped);
-      }
-      TpWriter writer = new TpWriter(tp, recovered.log(), recovered.replay().orElse(null), seek);
+      TpWriter writer = opener.open(tp, resumeAfterClose.remove(tp));
       writers.put(tp, writer);
-      seek.ifPresent(offset -> context.offset(tp, offset));
-      rebuildMirror(tp, recovered.log());
+      if (writer.resumeKnown) {
+        context.offset(tp, writer.highestSeen + 1);
+      }
     }
   }
 
@@ -138,32 +112,6 @@ public final class LakeWriter {
       }
     }
     resumeWhenUnderBudget();
-  }
-
-  /** A mirror that lost this TP's row gets it back from the lake log, the truth. */
-  private void rebuildMirror(TopicPartition tp, TpLog log) {
-    Optional<CommittedUnit> last = log.state().lastCommit();
-    if (last.isEmpty()) {
-      return;
-    }
-    try {
-      if (parts.mirror().lookup(tp.topic(), tp.partition()).isEmpty()) {
-        CommittedUnit unit = last.get();
-        parts
-            .mirror()
-            .record(
-                new SinkProgress(
-                    tp.topic(),
-                    tp.partition(),
-                    unit.end(),
-                    unit.id(),
-                    log.epoch(),
-                    log.state().lastSeq()));
-        LOG.info("Rebuilt the mirrored progress of {} from its lake log: {}", tp, unit.id());
-      }
-    } catch (RuntimeException e) {
-      LOG.warn("Could not rebuild the mirrored progress of {}: {}", tp, e.toString());
-    }
   }
 
   private TpWriter writerFor(SinkRecord record) {
