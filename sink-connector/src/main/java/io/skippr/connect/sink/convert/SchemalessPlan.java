@@ -3,7 +3,9 @@ package io.skippr.connect.sink.convert;
 import io.skippr.connect.schema.SchemaMarkers;
 import io.skippr.connect.schema.TemporalValues;
 import io.skippr.connect.schema.ValueConformer;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.data.Schema;
@@ -18,10 +20,10 @@ import org.apache.kafka.connect.errors.DataException;
  * schema; not thread-safe.
  *
  * <p>It converts the values schemaless JSON mostly holds (strings, booleans, integers and doubles,
- * epoch timestamps, nested objects) itself and hands other fields to the general fit and conform.
- * Whenever a value would evolve the schema or be rejected it answers null, and the caller takes the
- * general path, which evolves the schema or rejects the record with its reason: the fast path never
- * decides differently, it only skips work for values that fit as they are.
+ * epoch timestamps, nested objects, arrays of those) itself and hands other fields to the general
+ * fit and conform. Whenever a value would evolve the schema or be rejected it answers null, and the
+ * caller takes the general path, which evolves the schema or rejects the record with its reason:
+ * the fast path never decides differently, it only skips work for values that fit as they are.
  */
 final class SchemalessPlan {
   private static final Object NO_FIT = new Object();
@@ -34,12 +36,32 @@ final class SchemalessPlan {
     FLOAT64,
     TIMESTAMP,
     STRUCT,
+    ARRAY,
     NULL_ONLY,
     OTHER
   }
 
-  /** A field: stored through an unnamed copy, since Connect formats a location per named put. */
-  private record Slot(String name, Field field, Kind kind, SchemalessPlan nested) {}
+  /**
+   * A field (stored through an unnamed copy, since Connect formats a location per named put) or an
+   * array's elements; {@code nested} is the plan of a struct, {@code element} the slot of an
+   * array's elements.
+   */
+  private record Slot(String name, Field field, Kind kind, SchemalessPlan nested, Slot element) {
+    static Slot of(String name, int index, Schema schema) {
+      Kind kind = SchemalessPlan.kind(schema);
+      SchemalessPlan nested = kind == Kind.STRUCT ? SchemalessPlan.of(schema) : null;
+      Slot element = kind == Kind.ARRAY ? elements(name, schema.valueSchema()) : null;
+      if ((kind == Kind.STRUCT && nested == null) || (kind == Kind.ARRAY && element == null)) {
+        kind = Kind.OTHER;
+      }
+      return new Slot(name, new Field(null, index, schema), kind, nested, element);
+    }
+
+    /** Null when a null element is not simply null. */
+    private static Slot elements(String name, Schema schema) {
+      return schema.isOptional() && schema.defaultValue() == null ? of(name, 0, schema) : null;
+    }
+  }
 
   private final Schema schema;
   private final Map<String, Slot> byName = new HashMap<>();
@@ -52,11 +74,7 @@ final class SchemalessPlan {
   private SchemalessPlan(Schema schema) {
     this.schema = schema;
     for (Field field : schema.fields()) {
-      Kind kind = kind(field.schema());
-      SchemalessPlan nested = kind == Kind.STRUCT ? of(field.schema()) : null;
-      Field slot = new Field(null, field.index(), field.schema());
-      byName.put(
-          field.name(), new Slot(field.name(), slot, nested == null ? kind : Kind.STRUCT, nested));
+      byName.put(field.name(), Slot.of(field.name(), field.index(), field.schema()));
     }
     this.keysSeen = new Object[schema.fields().size()];
     this.slotsSeen = new Slot[keysSeen.length];
@@ -187,12 +205,38 @@ final class SchemalessPlan {
           return new java.util.Date(TemporalValues.epochToMillis(((Number) value).doubleValue()));
         }
         break;
+      case ARRAY:
+        if (value instanceof List<?> list) {
+          return list(slot.element, list);
+        }
+        break;
       case NULL_ONLY:
         return NO_FIT; // takes the value's type: the schema evolves
       default:
         break;
     }
     return general(slot, value);
+  }
+
+  private static Object list(Slot element, List<?> list) {
+    List<Object> out = new ArrayList<>(list.size());
+    for (int i = 0, n = list.size(); i < n; i++) {
+      Object item = list.get(i);
+      Object converted = item == null ? null : element(element, item);
+      if (converted == NO_FIT) {
+        return NO_FIT;
+      }
+      out.add(converted);
+    }
+    return out;
+  }
+
+  private static Object element(Slot element, Object item) {
+    if (element.kind == Kind.STRUCT && item instanceof Map<?, ?> map) {
+      Struct struct = new Struct(element.field.schema());
+      return element.nested.fill(struct, map) ? struct : NO_FIT;
+    }
+    return convert(element, item);
   }
 
   private static Object general(Slot slot, Object value) {
@@ -218,6 +262,7 @@ final class SchemalessPlan {
       case INT64 -> Kind.INT64;
       case FLOAT64 -> Kind.FLOAT64;
       case STRUCT -> Kind.STRUCT;
+      case ARRAY -> Kind.ARRAY;
       default -> Kind.OTHER;
     };
   }

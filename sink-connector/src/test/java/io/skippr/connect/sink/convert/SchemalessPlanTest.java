@@ -45,6 +45,7 @@ class SchemalessPlanTest {
     assertThat(fast.getStruct("ship").get("country")).isEqualTo("FR");
     assertThat(fast.getStruct("ship").get("zone")).isEqualTo(5);
     assertThat(fast.get("note")).isNull();
+    assertThat(fast.getArray("tags")).containsExactly(2, 4);
     assertThat(fast).isEqualTo(general(schema, value));
   }
 
@@ -178,7 +179,7 @@ class SchemalessPlanTest {
       case "ts" -> timestamp(random);
       case "day" -> "2026-01-0" + (1 + random.nextInt(9));
       case "ship" -> depth < 2 ? ship(random, depth) : "flat";
-      case "tags" -> List.of("a", random.nextInt(3) == 0 ? 1L : "b");
+      case "tags" -> list(random, depth);
       case "price" -> numberOfAnyKind(random);
       default -> new byte[] {1, 2};
     };
@@ -192,6 +193,23 @@ class SchemalessPlanTest {
       ship.put("ship", randomValue(random, "ship", depth + 1));
     }
     return ship;
+  }
+
+  private static List<Object> list(Random random, int depth) {
+    List<Object> list = new ArrayList<>();
+    int kind = random.nextInt(6);
+    for (int i = random.nextInt(4); i > 0; i--) {
+      list.add(
+          switch (kind) {
+            case 0 -> random.nextInt(8) == 0 ? null : "t" + i;
+            case 1 -> random.nextInt(5) == 0 ? (Object) 2.5 : (Object) (long) i;
+            case 2 -> depth < 2 ? ship(random, depth + 1) : null;
+            case 3 -> List.of("x", "y");
+            case 4 -> random.nextInt(8) == 0 ? 7L : "t";
+            default -> null;
+          });
+    }
+    return list;
   }
 
   private static Object timestamp(Random random) {
@@ -240,6 +258,7 @@ class SchemalessPlanTest {
     row.put("ts", ts);
     row.put("ship", new HashMap<>(Map.of("country", country, "zone", 5L)));
     row.put("note", null);
+    row.put("tags", new ArrayList<>(List.of(id, qty)));
     return row;
   }
 
