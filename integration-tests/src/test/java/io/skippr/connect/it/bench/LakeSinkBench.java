@@ -51,7 +51,9 @@ public final class LakeSinkBench {
               "--rows",
               Long.toString(rows),
               "--rounds",
-              options.getOrDefault("rounds", "3"));
+              options.getOrDefault("rounds", "3"),
+              "--set",
+              options.getOrDefault("task-set", ""));
       report.throughput(results);
     }
     if (stages.contains("5")) {
@@ -69,7 +71,9 @@ public final class LakeSinkBench {
                 "--rows",
                 Long.toString(rows),
                 "--budget",
-                budget));
+                budget,
+                "--set",
+                options.getOrDefault("task-set", "")));
       }
     }
     if (stages.contains("3")) {
