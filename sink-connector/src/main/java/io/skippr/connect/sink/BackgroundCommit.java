@@ -2,6 +2,7 @@ package io.skippr.connect.sink;
 
 import io.skippr.connect.sink.buffer.UnitBuffer;
 import java.io.IOException;
+import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -41,7 +42,8 @@ final class BackgroundCommit implements AutoCloseable {
     }
   }
 
-  private record InFlight(TpWriter writer, UnitBuffer unit, Future<?> done) {}
+  private record InFlight(
+      TpWriter writer, UnitBuffer unit, OptionalLong committedBefore, Future<?> done) {}
 
   private final ThreadPoolExecutor thread = TaskThreads.pool("lake-sink-commit", 1);
   private InFlight inFlight;
@@ -58,7 +60,16 @@ final class BackgroundCommit implements AutoCloseable {
                   work.run();
                   return null;
                 }));
-    inFlight = new InFlight(writer, unit, done);
+    inFlight = new InFlight(writer, unit, writer.committedEnd(), done);
+  }
+
+  /**
+   * The TP's last committed offset as the task's thread may read it now: while a unit of the TP is
+   * in flight its log belongs to the commit thread, so the offset from before that unit is given.
+   */
+  OptionalLong committedEnd(TpWriter writer) {
+    InFlight unit = inFlight;
+    return unit != null && unit.writer() == writer ? unit.committedBefore() : writer.committedEnd();
   }
 
   /**

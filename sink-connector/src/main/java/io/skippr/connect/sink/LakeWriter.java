@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
@@ -28,9 +29,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Turns the records of the TPs a task owns into committed lake units: open (recover each TP) → put
- * (convert, partition, buffer, rotate) → preCommit (only committed offsets). Single-threaded, like
- * the task that calls it. Records are tracked by their original topic, partition and offset, so
- * topic-renaming transforms cannot break exactly-once.
+ * (convert, partition, buffer, rotate) → preCommit (only committed offsets). Called by the task's
+ * thread only; a cut unit is written on a thread of its own ({@link BackgroundCommit}). Records are
+ * tracked by their original topic, partition and offset, so topic-renaming transforms cannot break
+ * exactly-once.
  */
 public final class LakeWriter {
   private static final Logger LOG = LoggerFactory.getLogger(LakeWriter.class);
@@ -150,11 +152,10 @@ public final class LakeWriter {
   /** The offsets to commit to Kafka: {@code end + 1} of each TP's last committed unit. */
   public Map<TopicPartition, OffsetAndMetadata> preCommit() {
     Map<TopicPartition, OffsetAndMetadata> offsets = new LinkedHashMap<>();
-    settleInFlight(true); // what was cut before this call is reported
+    settleInFlight(false); // never waits: Connect asks again on its next offset commit
     for (TpWriter writer : writers.values()) {
       if (!writer.fenced) {
-        writer
-            .committedEnd()
+        committedEnd(writer)
             .ifPresent(end -> offsets.put(writer.tp, new OffsetAndMetadata(end + 1)));
       }
     }
@@ -434,6 +435,16 @@ public final class LakeWriter {
   private void guardedSettle(BackgroundCommit.Settled settled) {
     budget.release(settled.unit().bytes());
     guarded(settled.writer(), settled::rethrow);
+  }
+
+  /** A TP's last committed offset, as far as the task's thread may read it now. */
+  private OptionalLong committedEnd(TpWriter writer) {
+    return background == null ? writer.committedEnd() : background.committedEnd(writer);
+  }
+
+  /** Waits until no unit is in flight (its failure thrown as put would); for tests and tools. */
+  void awaitInFlight() {
+    settleInFlight(true);
   }
 
   private interface LakeAction {

@@ -47,6 +47,7 @@ class AsyncCommitTest {
     sync.start(inPut);
     deliverAll(sync, 7);
     sync.flushBySchedule();
+    sync.writer.awaitInFlight();
     sync.commitOffsets();
 
     InMemoryLakeStorage background = new InMemoryLakeStorage();
@@ -54,6 +55,7 @@ class AsyncCommitTest {
     async.start(background);
     deliverAll(async, 7);
     async.flushBySchedule();
+    async.writer.awaitInFlight();
     async.commitOffsets();
 
     assertThat(contents(background)).isEqualTo(contents(inPut));
@@ -62,11 +64,13 @@ class AsyncCommitTest {
   }
 
   @Test
-  void preCommitReportsEveryUnitCutBeforeIt() throws IOException {
+  void preCommitReportsOnlyCommittedUnitsWithoutWaitingForTheOneInFlight() throws IOException {
     InMemoryLakeStorage lake = new InMemoryLakeStorage();
     LakeHarness h = harness(1, 100, new RotationConfig(25, 0, -1, 1000, 1L << 30));
     h.start(lake);
-    h.deliver(60); // units 0..24 and 25..49 are cut, 50..59 buffered
+    h.deliver(60); // units 0..24 and 25..49 are cut (the second after the first settled)
+    assertThat(h.writer.preCommit().get(TP0).offset()).isIn(25L, 50L);
+    h.writer.awaitInFlight();
     assertThat(h.writer.preCommit().get(TP0).offset()).isEqualTo(50);
     assertThat(new LakeInspector(lake).commits(TP0)).hasSize(2);
   }
@@ -79,11 +83,12 @@ class AsyncCommitTest {
     LakeHarness h = harness(1, 100, new RotationConfig(25, 0, -1, 1000, 1L << 30));
     h.start(storage);
     h.deliver(30); // unit 0..24 written: files 1-3; unit 25..49 not cut yet
+    h.writer.awaitInFlight();
     h.commitOffsets();
     assertThatThrownBy(
             () -> {
               h.deliver(30); // cuts 25..49, whose first file fails in the background
-              h.commitOffsets();
+              h.writer.awaitInFlight();
             })
         .isInstanceOf(ConnectException.class)
         .hasMessageContaining("Lake storage failed for " + TP0);
@@ -93,6 +98,7 @@ class AsyncCommitTest {
     h.start(lake); // the restarted task replays the pending unit from Kafka
     deliverAll(h, 9);
     h.flushBySchedule();
+    h.writer.awaitInFlight();
     h.commitOffsets();
     new LakeInspector(lake).assertExactlyOnce(LakeHarness.TABLE, h.tps(), 100);
   }
@@ -109,6 +115,7 @@ class AsyncCommitTest {
     zombie.start(zombieStorage);
 
     zombie.deliver(10);
+    zombie.writer.awaitInFlight(); // finds the TP fenced and drops it
     assertThat(zombie.writer.preCommit()).isEmpty();
     assertThat(zombieStorage.fired()).isTrue();
     assertThat(zombie.writer.bufferedBytes()).isZero();
@@ -117,6 +124,7 @@ class AsyncCommitTest {
 
     deliverAll(owner, 3);
     owner.flushBySchedule();
+    owner.writer.awaitInFlight();
     owner.commitOffsets();
     new LakeInspector(lake).assertExactlyOnce(LakeHarness.TABLE, List.of(TP0), 20);
   }
@@ -149,6 +157,7 @@ class AsyncCommitTest {
     assertThat(h.position).containsEntry(TP0, 0L);
     deliverAll(h, 11);
     h.flushBySchedule();
+    h.writer.awaitInFlight();
     h.commitOffsets();
     new LakeInspector(lake).assertExactlyOnce(LakeHarness.TABLE, List.of(TP0), 100);
   }
@@ -165,6 +174,7 @@ class AsyncCommitTest {
     }
     assertThat(h.writer.peakBufferedBytes()).isLessThanOrEqualTo(budget + 1024);
     h.flushBySchedule();
+    h.writer.awaitInFlight();
     h.commitOffsets();
     new LakeInspector(lake).assertExactlyOnce(LakeHarness.TABLE, h.tps(), 2000);
   }

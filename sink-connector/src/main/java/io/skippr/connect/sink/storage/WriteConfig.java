@@ -28,11 +28,11 @@ public final class WriteConfig {
   private static final String WRITE_ASYNC_DOC =
       "Write a cut unit on a thread of its own while the task goes on buffering the next records,"
           + " so Parquet encoding and storage overlap with Connect's fetching and converting. At"
-          + " most one unit per task is in flight: the next unit waits for it, and so does"
-          + " anything that needs it settled (closing partitions, reaching buffer.max.bytes, which"
-          + " counts the unit in flight until it is committed). Kafka offsets advance only past"
-          + " committed units either way. false writes each unit inside put, on the task's"
-          + " thread.";
+          + " most one unit per task is in flight: the next unit waits for it, and so do closing"
+          + " partitions and reaching buffer.max.bytes (which counts the unit in flight until it"
+          + " is committed). preCommit does not wait: Kafka offsets advance past a unit at the"
+          + " first offset commit after it is committed. false writes each unit inside put, on"
+          + " the task's thread.";
 
   private WriteConfig() {}
 
