@@ -38,6 +38,16 @@ class AsyncCommitTest {
     }
   }
 
+  /** Delivers the rest, lets every unit be written, and checks the lake holds each offset once. */
+  private static void deliverEverythingAndCheck(
+      LakeHarness h, int batch, InMemoryLakeStorage lake, long perPartition) throws IOException {
+    deliverAll(h, batch);
+    h.flushBySchedule();
+    h.writer.awaitInFlight();
+    h.commitOffsets();
+    new LakeInspector(lake).assertExactlyOnce(LakeHarness.TABLE, h.tps(), perPartition);
+  }
+
   @Test
   void theLakeIsTheSameAsWhenUnitsAreWrittenInsidePut() throws IOException {
     RotationConfig rotation = new RotationConfig(25, 0, -1, 1000, 1L << 30);
@@ -122,11 +132,7 @@ class AsyncCommitTest {
     zombie.deliver(10);
     assertThat(zombie.writer.preCommit()).isEmpty();
 
-    deliverAll(owner, 3);
-    owner.flushBySchedule();
-    owner.writer.awaitInFlight();
-    owner.commitOffsets();
-    new LakeInspector(lake).assertExactlyOnce(LakeHarness.TABLE, List.of(TP0), 20);
+    deliverEverythingAndCheck(owner, 3, lake, 20);
   }
 
   @Test
@@ -155,11 +161,7 @@ class AsyncCommitTest {
     h.committed.clear();
     h.start(lake);
     assertThat(h.position).containsEntry(TP0, 0L);
-    deliverAll(h, 11);
-    h.flushBySchedule();
-    h.writer.awaitInFlight();
-    h.commitOffsets();
-    new LakeInspector(lake).assertExactlyOnce(LakeHarness.TABLE, List.of(TP0), 100);
+    deliverEverythingAndCheck(h, 11, lake, 100);
   }
 
   @Test
