@@ -18,11 +18,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -131,6 +133,32 @@ final class ChaosStack {
       NewTopic newTopic =
           new NewTopic(topic, partitions, (short) 1).configs(Map.of("retention.ms", "-1"));
       admin.createTopics(List.of(newTopic)).all().get();
+      awaitLeaders(admin, topic, partitions);
+    }
+  }
+
+  /**
+   * Waits until the broker leads every partition: a producer that starts earlier gets
+   * NOT_LEADER_OR_FOLLOWER for its first batch, and an idempotent one can then be stuck retrying
+   * later batches with OUT_OF_ORDER_SEQUENCE_NUMBER until they expire.
+   */
+  private static void awaitLeaders(Admin admin, String topic, int partitions) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (true) {
+      TopicDescription description =
+          admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
+      long led =
+          description.partitions().stream()
+              .filter(p -> p.leader() != null && p.leader().id() >= 0)
+              .count();
+      if (led == partitions) {
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(
+            topic + ": only " + led + " of " + partitions + " partitions have a leader after 60 s");
+      }
+      Thread.sleep(50); // polling the broker's metadata, not waiting for time to pass
     }
   }
 
