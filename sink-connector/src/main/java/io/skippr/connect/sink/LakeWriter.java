@@ -303,9 +303,7 @@ public final class LakeWriter {
     if (writer.unit.isEmpty()) {
       return;
     }
-    if (background != null) {
-      settle(background.settle(true), writer);
-    }
+    settleInFlightFor(writer);
     LogEntry.Intent intent = committer.plan(writer);
     if (background == null) {
       committer.commit(writer, intent, trigger);
@@ -317,9 +315,7 @@ public final class LakeWriter {
   }
 
   private void finishReplay(TpWriter writer) throws IOException {
-    if (background != null) {
-      settle(background.settle(true), writer);
-    }
+    settleInFlightFor(writer);
     LogEntry.Intent intent = writer.replay;
     writer.replay = null;
     committer.commit(writer, intent, "replay");
@@ -398,10 +394,12 @@ public final class LakeWriter {
   }
 
   /**
-   * Releases a settled unit's bytes and throws its failure: to the caller's guard when it is the
-   * caller's TP, else to that TP's own guard (fenced: dropped; storage failure: the task fails).
+   * Waits for the unit in flight, releases its bytes and throws its failure: to the caller's guard
+   * when it is the caller's TP, else to that TP's own guard (fenced: dropped; storage failure: the
+   * task fails).
    */
-  private void settle(BackgroundCommit.Settled settled, TpWriter caller) throws IOException {
+  private void settleInFlightFor(TpWriter caller) throws IOException {
+    BackgroundCommit.Settled settled = background == null ? null : background.settle(true);
     if (settled == null) {
       return;
     }
