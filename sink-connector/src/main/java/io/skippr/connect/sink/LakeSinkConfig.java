@@ -2,6 +2,7 @@ package io.skippr.connect.sink;
 
 import io.skippr.connect.sink.buffer.RotationConfig;
 import io.skippr.connect.sink.convert.FormatConfig;
+import io.skippr.connect.sink.log.GenerationConfig;
 import io.skippr.connect.sink.partition.PartitioningConfig;
 import io.skippr.connect.sink.state.MirrorConfig;
 import io.skippr.connect.sink.storage.StorageConfig;
@@ -55,7 +56,13 @@ public final class LakeSinkConfig extends AbstractConfig {
     FormatConfig.define(def);
     PartitioningConfig.define(def);
     MirrorConfig.define(def);
+    GenerationConfig.define(def);
     return def;
+  }
+
+  /** What the sink does with offsets its lake cannot account for. */
+  public GenerationConfig.Behavior onDiscontinuity() {
+    return GenerationConfig.behavior(this);
   }
 
   /** Whether progress is mirrored into the state store. */
@@ -119,7 +126,8 @@ public final class LakeSinkConfig extends AbstractConfig {
         toleratesErrors(),
         WriterSettings.DEFAULT_CHECKPOINT_INTERVAL,
         WriteConfig.writeConcurrency(this),
-        WriteConfig.writeAsync(this));
+        WriteConfig.writeAsync(this),
+        GenerationConfig.behavior(this));
   }
 
   /** A readable, unique owner name: connector name, host and a random instance id. */

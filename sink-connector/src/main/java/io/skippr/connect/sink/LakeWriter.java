@@ -7,6 +7,8 @@ import io.skippr.connect.sink.buffer.UnitBuffer;
 import io.skippr.connect.sink.convert.LakeRow;
 import io.skippr.connect.sink.convert.RecordRejectedException;
 import io.skippr.connect.sink.log.FencedException;
+import io.skippr.connect.sink.log.GenerationConfig;
+import io.skippr.connect.sink.log.LakeIdentity;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.LogEntry;
 import java.io.IOException;
@@ -42,6 +44,7 @@ public final class LakeWriter {
   private final WriterParts parts;
   private final SinkTaskContext context;
   private final LakeLayout layout = new LakeLayout("");
+  private final LakeIdentity lake;
   private final RotationTriggers triggers;
   private final BufferBudget budget;
   private final UnitCommitter committer;
@@ -66,11 +69,29 @@ public final class LakeWriter {
     this.context = context;
     this.triggers = new RotationTriggers(settings.rotation());
     this.budget = new BufferBudget(settings.rotation().bufferMaxBytes());
+    this.lake = establishIdentity(parts);
     this.committer =
         new UnitCommitter(
-            parts.storage(), layout, parts.fileWriter(), parts.mirror(), settings, budget);
+            parts.storage(), layout, lake, parts.fileWriter(), parts.mirror(), settings, budget);
     this.errant = new ErrantRecords(context.errantRecordReporter(), settings.toleratesErrors());
     this.background = settings.writeAsync() ? new BackgroundCommit() : null;
+  }
+
+  private LakeIdentity establishIdentity(WriterParts parts) {
+    try {
+      LakeIdentity identity =
+          LakeIdentity.establish(parts.storage(), layout, parts.clock().millis());
+      LOG.info("Writing to lake {} at {}", identity.id(), identity.location());
+      return identity;
+    } catch (IOException e) {
+      throw new ConnectException(
+          "Cannot read or create the lake's identity in " + parts.storage().location(), e);
+    }
+  }
+
+  /** The identity of the lake this writer writes to. */
+  public LakeIdentity lake() {
+    return lake;
   }
 
   /**
@@ -80,14 +101,12 @@ public final class LakeWriter {
    */
   public void open(Collection<TopicPartition> partitions) {
     settleInFlight(true);
-    TpOpener opener = new TpOpener(parts, layout, settings);
+    TpOpener opener = new TpOpener(parts, layout, lake, settings);
     for (TopicPartition tp : partitions) {
       close(List.of(tp));
       TpWriter writer = opener.open(tp, resumeAfterClose.remove(tp));
       writers.put(tp, writer);
-      if (writer.resumeKnown) {
-        context.offset(tp, writer.highestSeen + 1);
-      }
+      writer.openedAt.ifPresent(offset -> context.offset(tp, offset));
     }
   }
 
@@ -97,13 +116,13 @@ public final class LakeWriter {
     for (SinkRecord record : records) {
       TpWriter writer = writerFor(record);
       long offset = record.originalKafkaOffset();
-      if (writer.fenced || offset <= writer.highestSeen || skipsAhead(writer, offset)) {
+      if (writer.fenced || !continues(writer, offset)) {
         continue;
       }
       guarded(writer, () -> accept(writer, record, offset));
       relieveMemory();
     }
-    writers.values().forEach(writer -> writer.awaitingRewind = false);
+    writers.values().forEach(writer -> writer.continuity.batchEnded());
     long now = parts.clock().millis();
     for (TpWriter writer : new ArrayList<>(writers.values())) {
       if (writer.rotatable()) {
@@ -129,24 +148,70 @@ public final class LakeWriter {
   }
 
   /**
-   * True when the first record after opening lies beyond where the TP must resume: records fetched
-   * from an older position are in flight. Seeks back once (a second gap is real: a transaction
-   * marker or a compacted record) and skips the rest of this batch for the TP.
+   * Whether a delivered record continues its TP where the lake expects ({@link OffsetContinuity}):
+   * seeks the TP when asked to, and meets offsets the lake cannot account for as configured.
    */
-  private boolean skipsAhead(TpWriter writer, long offset) {
-    if (writer.awaitingRewind) {
-      return true;
+  private boolean continues(TpWriter writer, long offset) {
+    OffsetContinuity.Step step = writer.continuity.check(offset);
+    if (step.notice() != null) {
+      LOG.warn("{}", step.notice());
     }
-    long expected = writer.highestSeen + 1;
-    if (!writer.resumeKnown || writer.delivered || writer.rewound || offset == expected) {
-      writer.delivered = true;
-      return false;
+    switch (step.action()) {
+      case ACCEPT:
+        return true;
+      case SEEK:
+        LOG.info(
+            "Seeking {} to offset {} (offset {} was delivered)", writer.tp, step.seekTo(), offset);
+        context.offset(writer.tp, step.seekTo());
+        return false;
+      case DISCONTINUITY:
+        guarded(writer, () -> startGeneration(writer, step.discontinuity()));
+        return !writer.fenced;
+      default:
+        return false;
     }
-    LOG.info("{} delivered offset {} but resumes at {}; seeking back", writer.tp, offset, expected);
-    writer.rewound = true;
-    writer.awaitingRewind = true;
-    context.offset(writer.tp, expected);
-    return true;
+  }
+
+  /**
+   * Offsets the lake cannot account for: fails the task, or (when configured) lands what Kafka has
+   * as a new generation of the TP, after committing what the TP buffered of the old one.
+   */
+  private void startGeneration(TpWriter writer, OffsetContinuity.Discontinuity gap)
+      throws IOException {
+    if (settings.onDiscontinuity() != GenerationConfig.Behavior.NEW_GENERATION) {
+      throw new ConnectException(
+          "Not writing "
+              + writer.tp
+              + ": "
+              + gap.describe()
+              + ". "
+              + GenerationConfig.howToProceed());
+    }
+    settleInFlightFor(writer);
+    if (writer.replaying()) {
+      abandonReplay(writer, "its records are no longer in Kafka");
+    }
+    rotate(writer, "new generation");
+    settleInFlightFor(writer);
+    long previousEnd = writer.committedEnd().orElse(-1);
+    long generation = writer.log.state().generation() + 1;
+    writer.log.append(
+        new LogEntry.Generation(
+            writer.log.epoch(), generation, gap.delivered(), previousEnd, gap.describe()));
+    writer.continuity.restartAt(gap.delivered());
+    writer.firstAccepted = -1;
+    LOG.warn(
+        "{}. Started generation {} of {} at offset {}: its units are named {}",
+        gap.describe(),
+        generation,
+        writer.tp,
+        gap.delivered(),
+        LakeLayout.compactionId(
+            writer.tp.topic(),
+            writer.tp.partition(),
+            generation,
+            gap.delivered(),
+            gap.delivered()));
   }
 
   /** The offsets to commit to Kafka: {@code end + 1} of each TP's last committed unit. */
@@ -212,7 +277,6 @@ public final class LakeWriter {
         rotate(writer, trigger);
       }
     }
-    writer.highestSeen = offset;
     if (writer.firstAccepted < 0) {
       writer.firstAccepted = offset;
     }

@@ -1,6 +1,7 @@
 package io.skippr.connect.sink;
 
 import io.skippr.connect.sink.log.CommittedUnit;
+import io.skippr.connect.sink.log.LakeIdentity;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.OrphanSweeper;
 import io.skippr.connect.sink.log.RecoveredTp;
@@ -24,16 +25,19 @@ final class TpOpener {
   private static final Logger LOG = LoggerFactory.getLogger(TpOpener.class);
 
   private final WriterParts parts;
+  private final LakeIdentity lake;
   private final OrphanSweeper sweeper;
   private final TpRecovery recovery;
 
-  TpOpener(WriterParts parts, LakeLayout layout, WriterSettings settings) {
+  TpOpener(WriterParts parts, LakeLayout layout, LakeIdentity lake, WriterSettings settings) {
     this.parts = parts;
+    this.lake = lake;
     this.sweeper = new OrphanSweeper(parts.storage(), layout);
     this.recovery =
         new TpRecovery(
             parts.storage(),
             layout,
+            lake,
             parts.mirror(),
             settings.configFingerprint(),
             settings.owner());
@@ -61,14 +65,18 @@ final class TpOpener {
     return new TpWriter(tp, recovered.log(), recovered.replay().orElse(null), seek);
   }
 
-  /** A mirror that lost this TP's row gets it back from the lake log, the truth. */
+  /**
+   * A mirror that lost this TP's row, or holds one of another lake, gets this lake's back from the
+   * lake log, the truth.
+   */
   private void rebuildMirror(TopicPartition tp, TpLog log) {
     Optional<CommittedUnit> last = log.state().lastCommit();
     if (last.isEmpty()) {
       return;
     }
     try {
-      if (parts.mirror().lookup(tp.topic(), tp.partition()).isEmpty()) {
+      Optional<SinkProgress> mirrored = parts.mirror().lookup(tp.topic(), tp.partition());
+      if (mirrored.isEmpty() || !mirrored.get().belongsTo(lake)) {
         CommittedUnit unit = last.get();
         parts
             .mirror()
@@ -79,7 +87,10 @@ final class TpOpener {
                     unit.end(),
                     unit.id(),
                     log.epoch(),
-                    log.state().lastSeq()));
+                    log.state().lastSeq(),
+                    log.state().generation(),
+                    lake.id(),
+                    lake.location()));
         LOG.info("Rebuilt the mirrored progress of {} from its lake log: {}", tp, unit.id());
       }
     } catch (RuntimeException e) {

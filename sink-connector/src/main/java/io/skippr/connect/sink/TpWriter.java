@@ -16,32 +16,26 @@ final class TpWriter {
 
   UnitBuffer unit = new UnitBuffer();
 
-  /** The highest offset delivered so far; records at or below it are repeats. */
-  long highestSeen;
-
   boolean fenced;
 
-  /** Whether the resume offset is known (from the log, the mirror or this task's own drop). */
-  final boolean resumeKnown;
+  /** Where the lake expected the TP to resume when it was opened; empty when it had no record. */
+  final OptionalLong openedAt;
 
-  /** The first record after opening has been accepted. */
-  boolean delivered;
-
-  /** A seek back was requested once; a later gap is real (transaction markers, compaction). */
-  boolean rewound;
-
-  /** Records of the current batch are stale until the requested seek takes effect. */
-  boolean awaitingRewind;
+  /** Whether the offsets Kafka delivers continue where the lake expects. */
+  final OffsetContinuity continuity;
 
   /** The offset of the first record this writer accepted, or -1. */
   long firstAccepted = -1;
 
+  /**
+   * @param seekOffset where the lake expects the TP to resume; empty when it has no record of it
+   */
   TpWriter(TopicPartition tp, TpLog log, LogEntry.Intent replay, OptionalLong seekOffset) {
     this.tp = tp;
     this.log = log;
     this.replay = replay;
-    this.highestSeen = seekOffset.isPresent() ? seekOffset.getAsLong() - 1 : -1;
-    this.resumeKnown = seekOffset.isPresent();
+    this.openedAt = seekOffset;
+    this.continuity = new OffsetContinuity(tp, seekOffset);
   }
 
   /**

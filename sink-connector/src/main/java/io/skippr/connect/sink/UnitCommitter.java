@@ -5,6 +5,7 @@ import io.skippr.connect.sink.buffer.PathBuffer;
 import io.skippr.connect.sink.buffer.UnitBuffer;
 import io.skippr.connect.sink.convert.ParquetSchemas;
 import io.skippr.connect.sink.format.LakeFileWriter;
+import io.skippr.connect.sink.log.LakeIdentity;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.LiveFile;
 import io.skippr.connect.sink.log.LogEntry;
@@ -35,6 +36,7 @@ final class UnitCommitter implements AutoCloseable {
 
   private final LakeStorage storage;
   private final LakeLayout layout;
+  private final LakeIdentity lake;
   private final LakeFileWriter fileWriter;
   private final ProgressMirror mirror;
   private final String configFingerprint;
@@ -50,6 +52,7 @@ final class UnitCommitter implements AutoCloseable {
   UnitCommitter(
       LakeStorage storage,
       LakeLayout layout,
+      LakeIdentity lake,
       LakeFileWriter fileWriter,
       ProgressMirror mirror,
       WriterSettings settings,
@@ -57,6 +60,7 @@ final class UnitCommitter implements AutoCloseable {
     this.budget = budget;
     this.storage = storage;
     this.layout = layout;
+    this.lake = lake;
     this.fileWriter = fileWriter;
     this.mirror = mirror;
     this.configFingerprint = settings.configFingerprint();
@@ -73,7 +77,12 @@ final class UnitCommitter implements AutoCloseable {
   LogEntry.Intent plan(TpWriter writer) throws IOException {
     UnitBuffer unit = writer.unit;
     String id =
-        LakeLayout.compactionId(writer.tp.topic(), writer.tp.partition(), unit.start(), unit.end());
+        LakeLayout.compactionId(
+            writer.tp.topic(),
+            writer.tp.partition(),
+            writer.log.state().generation(),
+            unit.start(),
+            unit.end());
     List<String> files = new ArrayList<>();
     for (PathBuffer path : unit.paths()) {
       files.add(fileKey(path.table(), path.partitionPath(), id));
@@ -145,7 +154,10 @@ final class UnitCommitter implements AutoCloseable {
             intent.end(),
             intent.id(),
             writer.log.epoch(),
-            writer.log.state().lastSeq());
+            writer.log.state().lastSeq(),
+            writer.log.state().generation(),
+            lake.id(),
+            lake.location());
     try {
       mirror.record(progress);
     } catch (RuntimeException e) {
