@@ -28,6 +28,12 @@ final class CliProcess {
 
   /** Starts {@code skippr local <args>}, its output in {@code logs/<name>.out|err}. */
   static CliProcess startLocal(String name, Path logs, List<String> args) throws IOException {
+    return startLocal(name, logs, args, Path.of("").toAbsolutePath());
+  }
+
+  /** As {@link #startLocal(String, Path, List)}, in the working directory {@code workingDir}. */
+  static CliProcess startLocal(String name, Path logs, List<String> args, Path workingDir)
+      throws IOException {
     Path root = Path.of("..").toAbsolutePath().normalize();
     Path cliJar;
     try (var jars = Files.list(root.resolve("cli/target"))) {
@@ -50,6 +56,7 @@ final class CliProcess {
     command.addAll(args);
     Process process =
         new ProcessBuilder(command)
+            .directory(workingDir.toFile())
             .redirectOutput(out.toFile())
             .redirectError(err.toFile())
             .start();

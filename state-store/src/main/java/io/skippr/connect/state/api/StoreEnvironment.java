@@ -1,5 +1,6 @@
 package io.skippr.connect.state.api;
 
+import io.skippr.connect.common.ProcessEnvironment;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -13,9 +14,12 @@ public interface StoreEnvironment {
   /** The directory relative paths ({@code ./data}, {@code skippr.yml}) are resolved against. */
   Path workingDirectory();
 
-  /** The process environment and working directory. */
+  /**
+   * The process environment (with what a launcher such as {@code skippr local} set for the whole
+   * process, see {@link ProcessEnvironment}) and working directory.
+   */
   static StoreEnvironment system() {
-    return of(System.getenv(), Path.of("").toAbsolutePath());
+    return of(ProcessEnvironment.variables(), Path.of("").toAbsolutePath());
   }
 
   /** A fixed environment, for tests and for embedding. */
