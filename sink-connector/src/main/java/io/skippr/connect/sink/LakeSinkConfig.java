@@ -1,5 +1,6 @@
 package io.skippr.connect.sink;
 
+import io.skippr.connect.common.Sha256;
 import io.skippr.connect.sink.buffer.RotationConfig;
 import io.skippr.connect.sink.convert.FormatConfig;
 import io.skippr.connect.sink.log.GenerationConfig;
@@ -9,10 +10,6 @@ import io.skippr.connect.sink.storage.StorageConfig;
 import io.skippr.connect.sink.storage.WriteConfig;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -107,14 +104,7 @@ public final class LakeSinkConfig extends AbstractConfig {
     for (String key : new TreeSet<>(shaping.names())) {
       canonical.append(key).append('=').append(values().get(key)).append('\n');
     }
-    try {
-      byte[] digest =
-          MessageDigest.getInstance("SHA-256")
-              .digest(canonical.toString().getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(digest, 0, 12);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-    }
+    return Sha256.hex(canonical.toString()).substring(0, 24);
   }
 
   /** The writer's settings; {@code owner} names the claiming task in the logs' epoch entries. */

@@ -1,5 +1,6 @@
 package io.skippr.connect.sink;
 
+import io.skippr.connect.common.Sha256;
 import io.skippr.connect.sink.buffer.BufferBudget;
 import io.skippr.connect.sink.buffer.PathBuffer;
 import io.skippr.connect.sink.buffer.UnitBuffer;
@@ -17,7 +18,6 @@ import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.HexFormat;
@@ -175,7 +175,7 @@ final class UnitCommitter implements AutoCloseable {
   /** Writes one file; runs on a thread of {@link #files}, so it touches no shared state. */
   private LiveFile writeFile(String key, PathBuffer path, String schemaFingerprint)
       throws IOException {
-    MessageDigest sha256 = sha256();
+    MessageDigest sha256 = Sha256.newDigest();
     try (PendingObject object = storage.create(key)) {
       HashingStream out = new HashingStream(object.stream(), sha256);
       fileWriter.write(path.schema(), path.rows(), out);
@@ -196,14 +196,6 @@ final class UnitCommitter implements AutoCloseable {
       fingerprinted = schema;
     }
     return fingerprint;
-  }
-
-  private static MessageDigest sha256() {
-    try {
-      return MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-    }
   }
 
   /** Counts and hashes what passes; closing it does not close the object. */

@@ -1,9 +1,8 @@
 package io.skippr.connect.sink.partition;
 
+import io.skippr.connect.common.Sha256;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
@@ -156,12 +155,7 @@ public final class PathEncoder {
   }
 
   private static String hashHex(byte[] bytes) {
-    try {
-      byte[] hash = MessageDigest.getInstance("SHA-256").digest(bytes);
-      return HexFormat.of().formatHex(hash).substring(0, HASH_HEX_CHARS);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is not available", e);
-    }
+    return Sha256.hex(bytes).substring(0, HASH_HEX_CHARS);
   }
 
   /**

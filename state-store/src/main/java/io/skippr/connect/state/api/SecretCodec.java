@@ -1,5 +1,6 @@
 package io.skippr.connect.state.api;
 
+import io.skippr.connect.common.Sha256;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;

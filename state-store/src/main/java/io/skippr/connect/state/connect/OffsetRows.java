@@ -3,7 +3,7 @@ package io.skippr.connect.state.connect;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.skippr.connect.state.api.Sha256;
+import io.skippr.connect.common.Sha256;
 import io.skippr.connect.state.api.StateEntry;
 import io.skippr.connect.state.api.StateKey;
 import io.skippr.connect.state.api.StateKind;

@@ -7,7 +7,7 @@ import static io.skippr.connect.state.dynamodb.DynamoDbTable.UPDATED_AT;
 import static io.skippr.connect.state.dynamodb.DynamoDbTable.VALUE;
 import static io.skippr.connect.state.dynamodb.DynamoDbTable.VERSION;
 
-import io.skippr.connect.state.api.Sha256;
+import io.skippr.connect.common.Sha256;
 import io.skippr.connect.state.api.StateEntry;
 import io.skippr.connect.state.api.StateKey;
 import io.skippr.connect.state.api.StatePage;

@@ -1,6 +1,6 @@
 package io.skippr.connect.state.rocksdb;
 
-import io.skippr.connect.state.api.Sha256;
+import io.skippr.connect.common.Sha256;
 import io.skippr.connect.state.api.StateEntry;
 import io.skippr.connect.state.api.StateKey;
 import io.skippr.connect.state.api.StatePage;
