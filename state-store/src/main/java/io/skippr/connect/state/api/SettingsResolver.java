@@ -1,8 +1,8 @@
 package io.skippr.connect.state.api;
 
+import io.skippr.connect.common.SkipprFile;
 import io.skippr.connect.state.api.StateStoreSettings.Origin;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -14,10 +14,8 @@ final class SettingsResolver {
   static final String ENV_STORE_NAME = "SKIPPR_STORE_NAME";
   static final String ENV_DATA_DIR = "DATA_DIR";
   static final String ENV_WAL_STORAGE = "WAL_STORAGE";
-  static final String ENV_CONFIG_FILE = "SKIPPR_CONFIG";
   static final String YAML_STORE_TYPE = "skippr.store.type";
   static final String YAML_STORE_NAME = "skippr.store.name";
-  static final String CONFIG_FILE_NAME = "skippr.yml";
   static final String DEFAULT_TYPE = "rocksdb";
 
   private final Map<String, String> config;
@@ -111,17 +109,24 @@ final class SettingsResolver {
   }
 
   private void loadYaml() {
-    Optional<String> explicit = env.variable(ENV_CONFIG_FILE);
-    Path file = env.workingDirectory().resolve(explicit.orElse(CONFIG_FILE_NAME));
+    Optional<String> explicit = env.variable(SkipprFile.CONFIG_ENV);
+    Path file =
+        SkipprFile.locate(
+            null,
+            explicit.map(name -> Map.of(SkipprFile.CONFIG_ENV, name)).orElse(Map.of()),
+            env.workingDirectory());
     yamlSource = file.toString();
-    if (Files.isRegularFile(file)) {
-      yaml = SkipprYaml.read(file);
-    } else if (explicit.isPresent()) {
-      throw new StateStoreException(
-          ENV_CONFIG_FILE + " points to " + file + ", which is not a readable file");
-    } else {
-      yaml = Map.of();
+    Optional<SkipprFile> read;
+    try {
+      read = SkipprFile.readIfPresent(file);
+    } catch (SkipprFile.SkipprFileException e) {
+      throw new StateStoreException(e.getMessage(), e);
     }
+    if (read.isEmpty() && explicit.isPresent()) {
+      throw new StateStoreException(
+          SkipprFile.CONFIG_ENV + " points to " + file + ", which is not a readable file");
+    }
+    yaml = read.map(SkipprFile::scalars).orElse(Map.of());
   }
 
   private static Origin<String> lower(Origin<String> origin) {

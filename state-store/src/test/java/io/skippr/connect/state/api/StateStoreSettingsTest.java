@@ -45,6 +45,22 @@ class StateStoreSettingsTest {
   }
 
   @Test
+  void aFlowMappingInTheFileIsReadLikeABlockOne() throws IOException {
+    yaml("skippr: {store: {type: dynamodb, name: flow-table}}\n");
+    StateStoreSettings settings = resolve(Map.of(), Map.of());
+    assertThat(settings.type().value()).isEqualTo("dynamodb");
+    assertThat(settings.requireName()).isEqualTo("flow-table");
+  }
+
+  @Test
+  void aFileThatIsNotYamlIsAnErrorNamingIt() throws IOException {
+    yaml("skippr:\n  store: [unclosed\n");
+    assertThatThrownBy(() -> resolve(Map.of(), Map.of()).type())
+        .isInstanceOf(StateStoreException.class)
+        .hasMessageContaining("skippr.yml: not valid YAML (line ");
+  }
+
+  @Test
   void connectorConfigBeatsEnvironmentBeatsFile() throws IOException {
     yaml("skippr:\n  store:\n    type: sled\n    name: from-file\n");
     assertThat(resolve(Map.of(), Map.of()).type().value()).isEqualTo("sled");
