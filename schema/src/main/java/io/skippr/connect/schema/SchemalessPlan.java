@@ -1,8 +1,5 @@
-package io.skippr.connect.sink.convert;
+package io.skippr.connect.schema;
 
-import io.skippr.connect.schema.SchemaMarkers;
-import io.skippr.connect.schema.TemporalValues;
-import io.skippr.connect.schema.ValueConformer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -14,10 +11,10 @@ import org.apache.kafka.connect.data.Timestamp;
 import org.apache.kafka.connect.errors.DataException;
 
 /**
- * The steady-state path of schemaless values: turns a map that already fits the table's inferred
- * struct schema into a struct of it in one walk, where the general path first fits the value
- * ({@link SchemalessFit}) and then conforms it ({@link ValueConformer}). Built once per inferred
- * schema; not thread-safe.
+ * The steady-state path of schemaless values (inside {@link InferredSchema}): turns a map that
+ * already fits the inferred struct schema into a struct of it in one walk, where the general path
+ * first fits the value ({@link SchemalessFit}) and then conforms it ({@link ValueConformer}). Built
+ * once per inferred schema; not thread-safe.
  *
  * <p>It converts the values schemaless JSON mostly holds (strings, booleans, integers and doubles,
  * epoch timestamps, nested objects, arrays of those) itself and hands other fields to the general
@@ -25,7 +22,7 @@ import org.apache.kafka.connect.errors.DataException;
  * caller takes the general path, which evolves the schema or rejects the record with its reason:
  * the fast path never decides differently, it only skips work for values that fit as they are.
  */
-final class SchemalessPlan {
+public final class SchemalessPlan {
   private static final Object NO_FIT = new Object();
 
   private enum Kind {
@@ -84,7 +81,7 @@ final class SchemalessPlan {
    * The plan for a struct schema, or null when its values always need the general path: a field
    * that is required or has a default (a missing key then is not simply null).
    */
-  static SchemalessPlan of(Schema schema) {
+  public static SchemalessPlan of(Schema schema) {
     if (schema.type() != Schema.Type.STRUCT) {
       return null;
     }
@@ -96,7 +93,7 @@ final class SchemalessPlan {
     return new SchemalessPlan(schema);
   }
 
-  Schema schema() {
+  public Schema schema() {
     return schema;
   }
 
@@ -104,7 +101,7 @@ final class SchemalessPlan {
    * The value as a struct of this plan's schema, equal to what the general path gives, or null when
    * the value needs the general path (it evolves the schema, does not fit, or has non-string keys).
    */
-  Struct conform(Map<?, ?> map) {
+  public Struct conform(Map<?, ?> map) {
     Struct struct = new Struct(schema);
     return conformInto(struct, map) ? struct : null;
   }
@@ -113,7 +110,7 @@ final class SchemalessPlan {
    * Like {@link #conform}, into a new struct whose first fields are this schema's (a row with added
    * columns); false when the value needs the general path.
    */
-  boolean conformInto(Struct target, Map<?, ?> map) {
+  public boolean conformInto(Struct target, Map<?, ?> map) {
     try {
       return fill(target, map);
     } catch (DataException e) {

@@ -1,8 +1,5 @@
-package io.skippr.connect.sink.convert;
+package io.skippr.connect.schema;
 
-import io.skippr.connect.schema.SchemaInference;
-import io.skippr.connect.schema.SchemaMarkers;
-import io.skippr.connect.schema.Schemas;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -13,25 +10,27 @@ import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaBuilder;
 import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.errors.DataException;
 
 /**
- * Checks a schemaless value against a table's inferred value schema and evolves the schema when the
- * value needs it, following the sink's evolution rule: new keys become new optional fields
- * (inferred, appended in name order), a field only ever null takes the first concrete type, and
- * numbers widen int32 → int64 → double. A value of another kind is rejected with its field path.
+ * Checks a schemaless value against the inferred schema of its table or stream and evolves the
+ * schema when the value needs it (the rule of {@link InferredSchema}): new keys become new optional
+ * fields (inferred, appended in name order), a field only ever null takes the first concrete type,
+ * and numbers widen int32 → int64 → double. A value of another kind is rejected with its field
+ * path.
  *
  * <p>Walking a value that fits allocates nothing and returns the same schema instance; whether a
  * string really is a date or timestamp is left to {@code ValueConformer}, which parses it anyway.
  */
-final class SchemalessFit {
+public final class SchemalessFit {
   private SchemalessFit() {}
 
   /**
    * Returns {@code current} when the value fits it, else the evolved schema.
    *
-   * @throws RecordRejectedException when the value cannot fit; the reason names the field
+   * @throws DataException when the value cannot fit: {@code field a.b: expected …, got …}
    */
-  static Schema fit(Schema current, Object value, String path, String fieldName) {
+  public static Schema fit(Schema current, Object value, String path, String fieldName) {
     if (value == null) {
       return current;
     }
@@ -189,9 +188,9 @@ final class SchemalessFit {
     throw reject(path, "expected " + describe(current) + ", got " + describe(value));
   }
 
-  static RecordRejectedException reject(String path, String reason) {
-    return new RecordRejectedException(
-        "field " + (path.isEmpty() ? "value" : path) + ": " + reason);
+  /** The error for a value at {@code path} that cannot fit: {@code field a.b: reason}. */
+  public static DataException reject(String path, String reason) {
+    return new DataException("field " + (path.isEmpty() ? "value" : path) + ": " + reason);
   }
 
   private static String describe(Schema schema) {

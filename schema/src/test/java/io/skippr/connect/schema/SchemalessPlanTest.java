@@ -1,10 +1,7 @@
-package io.skippr.connect.sink.convert;
+package io.skippr.connect.schema;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.skippr.connect.schema.SchemaInference;
-import io.skippr.connect.schema.Schemas;
-import io.skippr.connect.schema.ValueConformer;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
