@@ -1,4 +1,4 @@
-package io.skippr.connect.sink.partition;
+package io.skippr.connect.sink.storage;
 
 import io.skippr.connect.common.Sha256;
 import java.io.ByteArrayOutputStream;

@@ -1,4 +1,4 @@
-package io.skippr.connect.sink.partition;
+package io.skippr.connect.sink.storage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

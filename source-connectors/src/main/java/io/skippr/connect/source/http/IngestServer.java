@@ -1,14 +1,15 @@
-package io.skippr.connect.source.http.server;
+package io.skippr.connect.source.http;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.skippr.connect.source.http.IngestService;
-import io.skippr.connect.source.http.Responses;
-import io.skippr.connect.source.http.Version;
-import io.skippr.connect.source.http.WriteResult;
 import io.skippr.connect.source.http.config.LimitsConfig;
 import io.skippr.connect.source.http.config.ServerConfig;
 import io.skippr.connect.source.http.config.TopicNames;
+import io.skippr.connect.source.http.server.MdcThreadFactory;
+import io.skippr.connect.source.http.server.QueryParams;
+import io.skippr.connect.source.http.server.RequestBody;
+import io.skippr.connect.source.http.server.RequestTooLarge;
+import io.skippr.connect.source.http.server.TokenAuth;
 import io.skippr.connect.source.lineprotocol.Precision;
 import java.io.IOException;
 import java.io.OutputStream;
