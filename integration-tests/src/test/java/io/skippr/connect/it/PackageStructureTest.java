@@ -1,5 +1,6 @@
 package io.skippr.connect.it;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -7,7 +8,10 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-/** The packages of every module form no cycles: each depends only on packages below it. */
+/**
+ * The packages of every module form no cycles, and the state store's API knows no backend: each
+ * depends only on what is below it.
+ */
 class PackageStructureTest {
   private static final JavaClasses CLASSES =
       new ClassFileImporter()
@@ -17,5 +21,16 @@ class PackageStructureTest {
   @Test
   void packagesAreFreeOfCycles() {
     slices().matching("io.skippr.connect.(**)").should().beFreeOfCycles().check(CLASSES);
+  }
+
+  @Test
+  void theStateStoreApiKnowsNoBackend() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.skippr.connect.state.api..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("org.rocksdb..", "software.amazon..", "io.skippr.connect.aws..")
+        .check(CLASSES);
   }
 }
