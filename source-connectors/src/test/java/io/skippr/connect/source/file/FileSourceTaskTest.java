@@ -223,6 +223,20 @@ class FileSourceTaskTest {
   }
 
   @Test
+  void aSymbolicLinkAsTheDirectoryIsFollowed() throws Exception {
+    Path real = Files.createDirectories(dir.resolve("real"));
+    Path link = Files.createSymbolicLink(dir.resolve("link"), real);
+    Files.writeString(real.resolve("a.ndjson"), ndjson(0, 4));
+    Map<String, String> props = props("file.completed.policy", "delete");
+    props.put("file.dir", link.toString());
+    try (FileTaskHarness h = new FileTaskHarness(props).start()) {
+      assertThat(numbers(h.drain())).isEqualTo(range(0, 4));
+      h.commit();
+      h.pollUntil(() -> !Files.exists(real.resolve("a.ndjson")));
+    }
+  }
+
+  @Test
   void aKeptFileThatGrowsIsReadOnFromItsOffset() throws Exception {
     Path file = dir.resolve("kept.ndjson");
     Files.writeString(file, ndjson(0, 3));

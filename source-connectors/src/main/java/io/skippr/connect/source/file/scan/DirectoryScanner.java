@@ -52,11 +52,15 @@ public final class DirectoryScanner {
     missingReported = false;
     List<FileStat> found = new ArrayList<>();
     try {
+      // A file.dir that is a symbolic link is walked where it points; paths stay under file.dir.
+      Path root = dir.toRealPath();
+      Path skip =
+          excluded != null && Files.isDirectory(excluded) ? excluded.toRealPath() : excluded;
       Files.walkFileTree(
-          dir,
+          root,
           EnumSet.noneOf(java.nio.file.FileVisitOption.class),
           recursive ? 64 : 1,
-          visitor(found));
+          visitor(root, skip, found));
     } catch (IOException e) {
       LOG.warn("Cannot list {}: {}", dir, e.toString());
     }
@@ -65,16 +69,16 @@ public final class DirectoryScanner {
     return found;
   }
 
-  private FileVisitor<Path> visitor(List<FileStat> found) {
+  private FileVisitor<Path> visitor(Path root, Path skip, List<FileStat> found) {
     return new FileVisitor<>() {
       @Override
       public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
-        return d.equals(excluded) ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+        return d.equals(skip) ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
       }
 
       @Override
       public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-        Path relative = dir.relativize(file);
+        Path relative = root.relativize(file);
         if (!matcher.matches(relative)) {
           return FileVisitResult.CONTINUE;
         }
@@ -83,7 +87,7 @@ public final class DirectoryScanner {
           target = followed(file);
         }
         if (target != null && target.isRegularFile()) {
-          found.add(FileStats.of(file, slashes(relative), target));
+          found.add(FileStats.of(dir.resolve(relative), slashes(relative), target));
         }
         return FileVisitResult.CONTINUE;
       }

@@ -37,6 +37,7 @@ public final class FileCatalog {
   private final Map<String, TrackedFile> byKey = new LinkedHashMap<>();
   private final Map<String, TrackedFile> byHandle = new HashMap<>();
   private final Map<String, TrackedFile> dormant = new LinkedHashMap<>();
+  private final Set<String> unreadable = new HashSet<>();
   private final FollowedCopies copies;
 
   /**
@@ -131,10 +132,16 @@ public final class FileCatalog {
     Head head;
     try {
       head = followed ? heads.firstLine(stat) : heads.content(stat);
+    } catch (java.nio.file.NoSuchFileException e) {
+      return false; // gone since the listing
     } catch (IOException e) {
-      LOG.debug("Cannot read the first bytes of {} yet: {}", stat.path(), e.toString());
+      if (unreadable.add(stat.handle())) {
+        LOG.warn(
+            "Cannot read {} ({}); it is tried again at every listing", stat.path(), e.toString());
+      }
       return false;
     }
+    unreadable.remove(stat.handle());
     if (head == null) {
       return false;
     }

@@ -57,6 +57,14 @@ class CsvRecordsTest {
   }
 
   @Test
+  void aLoneCarriageReturnOutsideQuotesRejectsTheRow() {
+    CsvRecords csv = withHeader("a,b");
+    assertThat(csv.parse(Frames.of("1,2\r3,4")).rejection())
+        .isEqualTo("more than one row in the record");
+    assertThat(csv.parse(Frames.of("1,\"2\r3\"")).value()).isEqualTo(Map.of("a", "1", "b", "2\r3"));
+  }
+
+  @Test
   void emptyLinesAreSkipped() {
     assertThat(withHeader("a").parse(Frames.of(""))).isNull();
   }
