@@ -57,31 +57,7 @@ class FileSourceLakeIT {
   @Test
   void ndjsonCsvAndGzipFilesLandExactlyOnceAndCompletedFilesAreDeleted() throws Exception {
     Path in = Files.createDirectories(root.resolve("inbox"));
-    StringBuilder plain = new StringBuilder();
-    for (long id = 0; id < 6000; id++) {
-      plain.append(FileSourceConfigs.order(id));
-      if (id % 1000 == 999) {
-        plain.append("{\"id\": broken line ").append(id).append("\n");
-      }
-    }
-    Files.writeString(in.resolve("orders-1.ndjson"), plain);
-    try (OutputStream out =
-        new GZIPOutputStream(Files.newOutputStream(in.resolve("orders-2.ndjson.gz")))) {
-      for (long id = 6000; id < 10_000; id++) {
-        out.write(FileSourceConfigs.order(id).getBytes(StandardCharsets.UTF_8));
-      }
-    }
-    StringBuilder csv = new StringBuilder("\uFEFFsku,title,qty\r\n");
-    for (int i = 0; i < 3000; i++) {
-      csv.append("sku-")
-          .append(i)
-          .append(",\"Title ")
-          .append(i)
-          .append(", \"\"deluxe\"\"\r\nsecond line\",")
-          .append(i % 7)
-          .append("\r\n");
-    }
-    Files.writeString(in.resolve("catalog.csv"), csv);
+    String plain = writeExports(in);
 
     Path lake = root.resolve("lake");
     cluster
@@ -225,6 +201,39 @@ class FileSourceLakeIT {
               Map.of("host", "file-b", "usage", 1.5, "cores", 4L, "t", 1_767_225_601_000L),
               Map.of("host", "http-a", "usage", 2.5, "cores", 2L, "t", 1_767_225_602_000L));
     }
+  }
+
+  /**
+   * Writes 6,000 orders with 6 broken lines (plain), 4,000 (gzip) and 3,000 CSV rows with quoted
+   * newlines; returns the plain file's text.
+   */
+  private static String writeExports(Path in) throws IOException {
+    StringBuilder plain = new StringBuilder();
+    for (long id = 0; id < 6000; id++) {
+      plain.append(FileSourceConfigs.order(id));
+      if (id % 1000 == 999) {
+        plain.append("{\"id\": broken line ").append(id).append("\n");
+      }
+    }
+    Files.writeString(in.resolve("orders-1.ndjson"), plain);
+    try (OutputStream out =
+        new GZIPOutputStream(Files.newOutputStream(in.resolve("orders-2.ndjson.gz")))) {
+      for (long id = 6000; id < 10_000; id++) {
+        out.write(FileSourceConfigs.order(id).getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    StringBuilder csv = new StringBuilder("\uFEFFsku,title,qty\r\n");
+    for (int i = 0; i < 3000; i++) {
+      csv.append("sku-")
+          .append(i)
+          .append(",\"Title ")
+          .append(i)
+          .append(", \"\"deluxe\"\"\r\nsecond line\",")
+          .append(i % 7)
+          .append("\r\n");
+    }
+    Files.writeString(in.resolve("catalog.csv"), csv);
+    return plain.toString();
   }
 
   private static long write(Path file, long from, int count) throws IOException {
