@@ -62,9 +62,10 @@ public final class DirectoryConfig {
             "*",
             GLOB,
             Importance.HIGH,
-            "Glob of the files to read, matched against the path relative to file.dir (with"
-                + " file.recursive, '**/*.csv' reaches into subdirectories; '*' matches one path"
-                + " segment). Names ending in .gz are decompressed while read.")
+            "Glob of the files to read, matched against the path relative to file.dir: '*' and '?'"
+                + " stay within one path segment, '**' crosses them (with file.recursive,"
+                + " '**.csv' matches CSV files at any depth, '*/*.csv' one level down). Names ending"
+                + " in .gz are decompressed while read.")
         .define(
             RECURSIVE,
             Type.BOOLEAN,
@@ -143,7 +144,7 @@ public final class DirectoryConfig {
 
         @Override
         public String toString() {
-          return "a glob such as *.csv, app.log* or **/*.ndjson";
+          return "a glob such as *.csv, app.log* or **.ndjson";
         }
       };
 }
