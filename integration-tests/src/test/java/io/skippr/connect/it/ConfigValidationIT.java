@@ -27,6 +27,7 @@ class ConfigValidationIT {
   private static final HttpClient HTTP = HttpClient.newHttpClient();
   private static final String SINK = "io.skippr.connect.sink.LakeSinkConnector";
   private static final String INGEST = "io.skippr.connect.source.http.HttpIngestSourceConnector";
+  private static final String FILES = "io.skippr.connect.source.file.FileSourceConnector";
 
   private static ConnectCluster cluster;
 
@@ -75,6 +76,22 @@ class ConfigValidationIT {
             "admission.max.inflight.rows",
             messages -> assertThat(messages).anyMatch(m -> m.contains("limits.request.max.rows")))
         .containsOnlyKeys("admission.max.inflight.rows");
+  }
+
+  @Test
+  void theFileSourcePutsEachErrorOnItsKey() throws Exception {
+    Map<String, String> sound =
+        Map.of(
+            "name", "files",
+            "connector.class", FILES,
+            "file.dir", "/tmp/in",
+            "file.format", "csv",
+            "topic", "rows");
+    assertThat(errors(FILES, sound)).isEmpty();
+    assertThat(errors(FILES, with(sound, "file.format", "xml"))).containsOnlyKeys("file.format");
+    assertThat(errors(FILES, with(sound, "csv.header", "false")))
+        .as("a combination: headerless CSV needs its column names")
+        .containsOnlyKeys("csv.columns");
   }
 
   private static Map<String, String> with(Map<String, String> config, String key, String value) {

@@ -1,4 +1,4 @@
-package io.skippr.connect.source.http.convert;
+package io.skippr.connect.source.lineprotocol.records;
 
 import io.skippr.connect.source.lineprotocol.Field;
 import io.skippr.connect.source.lineprotocol.Point;
