@@ -44,12 +44,12 @@ final class TpOpener {
   }
 
   /**
-   * The TP's writer, resuming where its log (or the mirror) says, else where this task dropped its
+   * The TP's session, resuming where its log (or the mirror) says, else where this task dropped its
    * records when it last closed the TP ({@code dropped}, null if it did not).
    *
    * @throws io.skippr.connect.sink.log.LogFormatException when the log has an unknown format
    */
-  TpWriter open(TopicPartition tp, Long dropped) {
+  TpSession open(TopicPartition tp, Long dropped) {
     RecoveredTp recovered;
     try {
       recovered = recovery.recover(tp.topic(), tp.partition(), parts.clock().millis(), sweeper);
@@ -62,7 +62,7 @@ final class TpOpener {
       seek = OptionalLong.of(dropped);
     }
     rebuildMirror(tp, recovered.log());
-    return new TpWriter(tp, recovered.log(), recovered.replay().orElse(null), seek);
+    return new TpSession(tp, recovered.log(), recovered.replay().orElse(null), seek);
   }
 
   /**

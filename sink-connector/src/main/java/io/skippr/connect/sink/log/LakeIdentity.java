@@ -10,6 +10,9 @@ import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.util.Optional;
 import java.util.UUID;
+import org.apache.kafka.connect.errors.ConnectException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Who a lake is: a random id given once, when the first writer meets an empty {@code topics.dir},
@@ -22,6 +25,7 @@ import java.util.UUID;
  * @param createdAtMs wall clock of the creation
  */
 public record LakeIdentity(String id, String location, long createdAtMs) {
+  private static final Logger LOG = LoggerFactory.getLogger(LakeIdentity.class);
   private static final ObjectMapper JSON =
       new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
@@ -49,6 +53,22 @@ public record LakeIdentity(String id, String location, long createdAtMs) {
     storage.createIfAbsent(key, created);
     return read(storage, layout)
         .orElseThrow(() -> new NoSuchFileException(storage.location() + key));
+  }
+
+  /**
+   * {@link #establish} for a writer that starts: logs the identity, and a storage failure is a
+   * {@link ConnectException} naming the lake.
+   */
+  public static LakeIdentity establishForWriter(
+      LakeStorage storage, LakeLayout layout, long nowMs) {
+    try {
+      LakeIdentity identity = establish(storage, layout, nowMs);
+      LOG.info("Writing to lake {} at {}", identity.id(), identity.location());
+      return identity;
+    } catch (IOException e) {
+      throw new ConnectException(
+          "Cannot read or create the lake's identity in " + storage.location(), e);
+    }
   }
 
   /**
