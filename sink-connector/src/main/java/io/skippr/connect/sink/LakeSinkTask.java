@@ -4,7 +4,9 @@ import io.skippr.connect.schema.SchemaEvolution;
 import io.skippr.connect.sink.buffer.WallClock;
 import io.skippr.connect.sink.convert.LakeRowConverter;
 import io.skippr.connect.sink.format.ParquetFileWriter;
+import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.ProgressMirror;
+import io.skippr.connect.sink.log.TableSchemaLog;
 import io.skippr.connect.sink.partition.Partitioners;
 import io.skippr.connect.sink.state.StoreProgressMirror;
 import io.skippr.connect.sink.storage.LakeStorage;
@@ -43,7 +45,7 @@ public class LakeSinkTask extends SinkTask {
     WriterParts parts =
         new WriterParts(
             storage,
-            new LakeRowConverter(config.format()),
+            new LakeRowConverter(config.format(), new TableSchemaLog(storage, new LakeLayout(""))),
             Partitioners.create(config.partitioning()),
             new ParquetFileWriter(config.format()),
             SchemaEvolution::evolve,

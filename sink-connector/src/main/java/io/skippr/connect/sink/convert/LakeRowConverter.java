@@ -30,22 +30,36 @@ import org.apache.kafka.connect.sink.SinkRecord;
  * one instance per task.
  */
 public final class LakeRowConverter implements RowConverter {
+  private static final int MAX_PROPOSALS = 16;
+
   private final FormatConfig config;
   private final TableNames tableNames;
+  private final SharedSchemas shared;
   private final Map<String, TableState> tables = new HashMap<>();
   private final RowSizes.Planned sizes = new RowSizes.Planned();
 
+  /** A converter whose schemaless tables each task infers on its own. */
   public LakeRowConverter(FormatConfig config) {
+    this(config, SharedSchemas.inMemory());
+  }
+
+  /**
+   * @param shared where the inferred schemas of schemaless tables are shared across tasks and
+   *     restarts
+   */
+  public LakeRowConverter(FormatConfig config, SharedSchemas shared) {
     this.config = config;
     this.tableNames = new TableNames(config.tableNameFormat());
+    this.shared = shared;
   }
 
   @Override
   public LakeRow convert(SinkRecord record) {
     try {
       String table = tableNames.tableFor(record.topic());
-      TableState state = tables.computeIfAbsent(table, t -> new TableState(config));
-      Struct row = record.value() == null ? tombstone(record, state) : row(record, state);
+      TableState state =
+          tables.computeIfAbsent(table, t -> new TableState(config, shared.current(t)));
+      Struct row = record.value() == null ? tombstone(record, state) : row(table, record, state);
       return row == null ? null : new LakeRow(table, row, sizes.of(row));
     } catch (DataException e) {
       throw new RecordRejectedException(position(record) + ": " + e.getMessage(), e);
@@ -58,7 +72,7 @@ public final class LakeRowConverter implements RowConverter {
     return state == null ? null : state.schema();
   }
 
-  private Struct row(SinkRecord record, TableState state) {
+  private Struct row(String table, SinkRecord record, TableState state) {
     Object value = record.value();
     Schema keySchema = null;
     Object key = null;
@@ -76,15 +90,42 @@ public final class LakeRowConverter implements RowConverter {
       if (fast != null) {
         return fast;
       }
-      Map<?, ?> fields = asFields(value);
-      // A required root (as rows are) lets the conformed struct be the row itself, uncopied.
-      Schema valueSchema = state.schemaless.fit(fields);
-      value = ValueConformer.conform(fields, valueSchema);
-      shape = state.shape(valueSchema, keySchema);
-      // Only a record that made it this far may evolve the table's inferred schema.
-      state.schemaless.adopt(valueSchema);
+      return schemalessRow(table, asFields(value), keySchema, key, record, state);
     }
     return checked(shape, shape.fill(value, key, record));
+  }
+
+  /**
+   * The row of a schemaless object that needs the table's inferred schema to evolve (or to start).
+   * Only a record that made it into a row may evolve it, and the evolution is shared: of tasks that
+   * evolve the table at once one wins, and the others fit their record again against its schema.
+   */
+  private Struct schemalessRow(
+      String table,
+      Map<?, ?> fields,
+      Schema keySchema,
+      Object key,
+      SinkRecord record,
+      TableState state) {
+    for (int proposal = 0; proposal < MAX_PROPOSALS; proposal++) {
+      Schema current = state.schemaless.schema();
+      // A required root (as rows are) lets the conformed struct be the row itself, uncopied.
+      Schema valueSchema = state.schemaless.fit(fields);
+      Object value = ValueConformer.conform(fields, valueSchema);
+      if (valueSchema != current) {
+        state.check(valueSchema, keySchema);
+        SharedSchemas.Versioned won = shared.propose(table, state.schemalessVersion, valueSchema);
+        state.schemaless.adopt(won.schema());
+        state.schemalessVersion = won.version();
+        if (won.schema() != valueSchema) {
+          continue; // another writer evolved the table first: fit against its schema
+        }
+      }
+      RowShape shape = state.shape(valueSchema, keySchema);
+      return checked(shape, shape.fill(value, key, record));
+    }
+    throw new RecordRejectedException(
+        "the schema of table " + table + " kept changing under " + MAX_PROPOSALS + " proposals");
   }
 
   /**

@@ -16,7 +16,10 @@ final class TableState {
   private static final int MAX_SHAPES = 1000;
 
   /** The inferred value schema of the table's schemaless records; a required root, as rows are. */
-  final InferredSchema schemaless = new InferredSchema(null, false);
+  final InferredSchema schemaless;
+
+  /** The shared version {@link #schemaless} stands at; 0 before the first. */
+  long schemalessVersion;
 
   private final FormatConfig config;
   private final Map<ShapeKey, RowShape> shapes = new HashMap<>();
@@ -28,8 +31,14 @@ final class TableState {
 
   private record ShapeKey(Schema value, Schema key) {}
 
-  TableState(FormatConfig config) {
+  /**
+   * @param stored the table's shared schemaless schema, if one was stored
+   */
+  TableState(FormatConfig config, Optional<SharedSchemas.Versioned> stored) {
     this.config = config;
+    this.schemaless =
+        new InferredSchema(stored.map(SharedSchemas.Versioned::schema).orElse(null), false);
+    this.schemalessVersion = stored.map(SharedSchemas.Versioned::version).orElse(0L);
   }
 
   /** The table's current row schema, or null before its first row. */
@@ -70,6 +79,19 @@ final class TableState {
       accept(shape);
     }
     return shape;
+  }
+
+  /**
+   * Checks, changing nothing, that rows of this value and key schema could join the table.
+   *
+   * @throws RecordRejectedException when they could not
+   */
+  void check(Schema valueSchema, Schema keySchema) {
+    RowShape shape = new RowShape(config, valueSchema, keySchema);
+    if (schema != null && SchemaEvolution.evolve(schema, shape.rowSchema).isEmpty()) {
+      throw new RecordRejectedException(
+          "the record does not fit the table: " + SchemaMismatch.explain(schema, shape.rowSchema));
+    }
   }
 
   private void accept(RowShape shape) {

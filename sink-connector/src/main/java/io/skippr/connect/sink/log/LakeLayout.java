@@ -12,6 +12,8 @@ import io.skippr.connect.sink.storage.StorageKeys;
  *       {topic}+{partition}+g{generation}+{start:020d}+{end:020d}} for units of a generation above
  *       0 (Kafka topic names cannot hold {@code +}, so no two ids collide)
  *   <li>the lake's identity: {@code {topics.dir}/_skippr/lake.json}
+ *   <li>a schemaless table's shared schema: {@code
+ *       {topics.dir}/_skippr/schema/{table}/{version:020d}.json}
  * </ul>
  */
 public final class LakeLayout {
@@ -52,6 +54,16 @@ public final class LakeLayout {
       }
     }
     return Long.parseLong(name.substring(0, SEQ_DIGITS));
+  }
+
+  /** Prefix of the versions of a table's shared schemaless schema, ending in {@code /}. */
+  public String schemaPrefix(String table) {
+    return StorageKeys.join(topicsDir, SYSTEM_DIR, "schema", table) + "/";
+  }
+
+  /** The key of one version of a table's shared schemaless schema. */
+  public String schemaKey(String table, long version) {
+    return schemaPrefix(table) + String.format("%0" + SEQ_DIGITS + "d", version) + ENTRY_SUFFIX;
   }
 
   /** The key of the lake's identity document. */
