@@ -5,6 +5,7 @@ import io.skippr.connect.sink.buffer.RotationTriggers;
 import io.skippr.connect.sink.log.LakeIdentity;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.LogEntry;
+import io.skippr.connect.sink.metrics.LakeSinkMetrics;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -41,6 +42,7 @@ public final class LakeWriter {
   private final UnitFlow units;
   private final RecordRouter router;
   private final Generations generations;
+  private final LakeSinkMetrics metrics;
   private final Map<TopicPartition, TpSession> sessions = new LinkedHashMap<>();
 
   /**
@@ -57,9 +59,15 @@ public final class LakeWriter {
     this.triggers = new RotationTriggers(settings.rotation());
     this.memory = new MemoryGovernor(settings.rotation().bufferMaxBytes(), context);
     this.lake = LakeIdentity.establishForWriter(parts.storage(), layout, parts.clock().millis());
+    this.metrics = LakeSinkMetrics.of(context, settings.connector(), settings.owner());
+    metrics.gauge("buffered-bytes", "Bytes the task buffers now", memory::bytes);
+    metrics.gauge(
+        "memory-pauses-total",
+        "How often the task paused consuming to stay within buffer.max.bytes",
+        memory::pauses);
     UnitCommitter committer =
         new UnitCommitter(
-            parts.storage(), layout, lake, parts.fileWriter(), parts.mirror(), settings);
+            parts.storage(), layout, lake, parts.fileWriter(), parts.mirror(), settings, metrics);
     this.units = new UnitFlow(committer, memory, parts.storage(), settings.writeAsync());
     ErrantRecords errant =
         new ErrantRecords(context.errantRecordReporter(), settings.toleratesErrors());
@@ -82,7 +90,7 @@ public final class LakeWriter {
     TpOpener opener = new TpOpener(parts, layout, lake, settings);
     for (TopicPartition tp : partitions) {
       close(List.of(tp));
-      TpSession session = opener.open(tp, resumeAfterClose.remove(tp));
+      TpSession session = opener.open(tp, resumeAfterClose.remove(tp), metrics);
       sessions.put(tp, session);
       session.openedAt.ifPresent(offset -> context.offset(tp, offset));
     }
@@ -137,6 +145,7 @@ public final class LakeWriter {
       TpSession session = sessions.remove(tp);
       if (session != null) {
         session.resumeOffset().ifPresent(offset -> resumeAfterClose.put(tp, offset));
+        metrics.close(tp);
       }
       memory.forget(tp);
     }
@@ -148,6 +157,7 @@ public final class LakeWriter {
       close(new ArrayList<>(sessions.keySet()));
     } finally {
       units.close();
+      metrics.close();
     }
   }
 

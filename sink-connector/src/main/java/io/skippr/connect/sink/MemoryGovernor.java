@@ -23,9 +23,10 @@ final class MemoryGovernor {
   private final long maxBytes;
   private final SinkTaskContext context;
   private final Set<TopicPartition> paused = new LinkedHashSet<>();
-  private long bytes;
+  // Written by the task's thread only; volatile so that metric reporters read them whole.
+  private volatile long bytes;
   private long peakBytes;
-  private long pauses;
+  private volatile long pauses;
 
   MemoryGovernor(long maxBytes, SinkTaskContext context) {
     this.maxBytes = maxBytes;

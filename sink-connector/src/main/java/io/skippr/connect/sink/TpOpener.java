@@ -8,6 +8,7 @@ import io.skippr.connect.sink.log.RecoveredTp;
 import io.skippr.connect.sink.log.SinkProgress;
 import io.skippr.connect.sink.log.TpLog;
 import io.skippr.connect.sink.log.TpRecovery;
+import io.skippr.connect.sink.metrics.LakeSinkMetrics;
 import java.io.IOException;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -49,7 +50,7 @@ final class TpOpener {
    *
    * @throws io.skippr.connect.sink.log.LogFormatException when the log has an unknown format
    */
-  TpSession open(TopicPartition tp, Long dropped) {
+  TpSession open(TopicPartition tp, Long dropped, LakeSinkMetrics metrics) {
     RecoveredTp recovered;
     try {
       recovered = recovery.recover(tp.topic(), tp.partition(), parts.clock().millis(), sweeper);
@@ -62,7 +63,9 @@ final class TpOpener {
       seek = OptionalLong.of(dropped);
     }
     rebuildMirror(tp, recovered.log());
-    return new TpSession(tp, recovered.log(), recovered.replay().orElse(null), seek);
+    LakeSinkMetrics.Tp gauges = metrics.open(tp);
+    recovered.log().state().lastCommit().ifPresent(unit -> gauges.committed(unit.end()));
+    return new TpSession(tp, recovered.log(), recovered.replay().orElse(null), seek, gauges);
   }
 
   /**

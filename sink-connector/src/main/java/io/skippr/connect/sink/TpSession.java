@@ -3,6 +3,7 @@ package io.skippr.connect.sink;
 import io.skippr.connect.sink.buffer.UnitBuffer;
 import io.skippr.connect.sink.log.LogEntry;
 import io.skippr.connect.sink.log.TpLog;
+import io.skippr.connect.sink.metrics.LakeSinkMetrics;
 import java.util.EnumSet;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -44,6 +45,7 @@ final class TpSession {
   /** Whether the offsets Kafka delivers continue where the lake expects. */
   final OffsetContinuity continuity;
 
+  private final LakeSinkMetrics.Tp gauges;
   private Phase phase;
   private LogEntry.Intent replay;
   private UnitBuffer unit = new UnitBuffer();
@@ -52,14 +54,25 @@ final class TpSession {
   /**
    * @param replay the pending intent to replay exactly, or null
    * @param seekOffset where the lake expects the TP to resume; empty when it has no record of it
+   * @param gauges what the TP's metrics read
    */
-  TpSession(TopicPartition tp, TpLog log, LogEntry.Intent replay, OptionalLong seekOffset) {
+  TpSession(
+      TopicPartition tp,
+      TpLog log,
+      LogEntry.Intent replay,
+      OptionalLong seekOffset,
+      LakeSinkMetrics.Tp gauges) {
     this.tp = tp;
+    this.gauges = gauges;
     this.log = log;
     this.replay = replay;
     this.phase = replay == null ? Phase.LIVE : Phase.REPLAYING;
     this.openedAt = seekOffset;
     this.continuity = new OffsetContinuity(tp, seekOffset);
+  }
+
+  LakeSinkMetrics.Tp gauges() {
+    return gauges;
   }
 
   Phase phase() {
@@ -114,6 +127,7 @@ final class TpSession {
 
   /** Notes an accepted record, for where a reopened TP must resume. */
   void accepted(long offset) {
+    gauges.delivered(offset);
     if (firstAccepted < 0) {
       firstAccepted = offset;
     }

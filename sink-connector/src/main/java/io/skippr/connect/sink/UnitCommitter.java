@@ -11,6 +11,7 @@ import io.skippr.connect.sink.log.LiveFile;
 import io.skippr.connect.sink.log.LogEntry;
 import io.skippr.connect.sink.log.ProgressMirror;
 import io.skippr.connect.sink.log.SinkProgress;
+import io.skippr.connect.sink.metrics.LakeSinkMetrics;
 import io.skippr.connect.sink.storage.LakeStorage;
 import io.skippr.connect.sink.storage.PendingObject;
 import java.io.FilterOutputStream;
@@ -42,6 +43,7 @@ final class UnitCommitter implements AutoCloseable {
   private final String configFingerprint;
   private final int checkpointInterval;
   private final FileWritePool files;
+  private final LakeSinkMetrics metrics;
 
   /** The fingerprint of the last file schema; a unit's files nearly always share one schema. */
   private Schema fingerprinted;
@@ -54,8 +56,10 @@ final class UnitCommitter implements AutoCloseable {
       LakeIdentity lake,
       LakeFileWriter fileWriter,
       ProgressMirror mirror,
-      WriterSettings settings) {
+      WriterSettings settings,
+      LakeSinkMetrics metrics) {
     this.storage = storage;
+    this.metrics = metrics;
     this.layout = layout;
     this.lake = lake;
     this.fileWriter = fileWriter;
@@ -105,6 +109,7 @@ final class UnitCommitter implements AutoCloseable {
    */
   void write(TpSession session, UnitBuffer unit, LogEntry.Intent intent, String trigger)
       throws IOException {
+    long started = System.nanoTime();
     List<FileWritePool.Job<LiveFile>> writes = new ArrayList<>();
     for (PathBuffer path : unit.paths()) {
       String key = fileKey(path.table(), path.partitionPath(), intent.id());
@@ -114,6 +119,12 @@ final class UnitCommitter implements AutoCloseable {
     List<LiveFile> files = this.files.runAll(writes);
     session.log.append(
         new LogEntry.Commit(intent.id(), intent.start(), intent.end(), session.log.epoch(), files));
+    long bytes = 0;
+    for (LiveFile file : files) {
+      bytes += file.bytes();
+    }
+    metrics.committed(files.size(), unit.rows(), bytes, (System.nanoTime() - started) / 1_000_000);
+    session.gauges().committed(intent.end());
     Set<String> written = new HashSet<>();
     files.forEach(file -> written.add(file.key()));
     for (String key : intent.files()) {

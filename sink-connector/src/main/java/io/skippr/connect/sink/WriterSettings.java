@@ -27,4 +27,10 @@ public record WriterSettings(
     boolean writeAsync,
     GenerationConfig.Behavior onDiscontinuity) {
   public static final int DEFAULT_CHECKPOINT_INTERVAL = 100;
+
+  /** The connector's name: the owner up to its {@code @host/instance} part. */
+  public String connector() {
+    int at = owner.indexOf('@');
+    return at < 0 ? owner : owner.substring(0, at);
+  }
 }
