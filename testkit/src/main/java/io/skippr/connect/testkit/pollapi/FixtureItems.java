@@ -19,7 +19,10 @@ public final class FixtureItems {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String[] COUNTRIES = {"DE", "FR", "NL", "US", "JP"};
 
-  private final List<ObjectNode> items = new ArrayList<>();
+  /** A record and its place in the listing (kept apart: the JSON may lack the fields). */
+  private record Item(long id, String updatedAt, ObjectNode json) {}
+
+  private final List<Item> items = new ArrayList<>();
   private final int perSecond;
   private long nextId = 1;
   private long second;
@@ -52,14 +55,19 @@ public final class FixtureItems {
     return id;
   }
 
+  /** Appends a record (at the newest timestamp) whose JSON lacks {@code field}. */
+  public synchronized long addWithout(String field) {
+    long id = addAtLastTimestamp();
+    items.get(items.size() - 1).json().remove(field);
+    return id;
+  }
+
   /** Records at or after {@code since} (all when null), in (updated_at, id) order. */
   synchronized List<ObjectNode> since(String since) {
     List<ObjectNode> out = new ArrayList<>();
-    for (ObjectNode item : items) {
-      if (since == null
-          || since.isEmpty()
-          || item.get("updated_at").asText().compareTo(since) >= 0) {
-        out.add(item);
+    for (Item item : items) {
+      if (since == null || since.isEmpty() || item.updatedAt().compareTo(since) >= 0) {
+        out.add(item.json());
       }
     }
     return out;
@@ -68,24 +76,34 @@ public final class FixtureItems {
   /** Records after the keyset (updated_at, id), in order. */
   synchronized List<ObjectNode> after(String updatedAt, long id) {
     List<ObjectNode> out = new ArrayList<>();
-    for (ObjectNode item : items) {
-      int cmp = item.get("updated_at").asText().compareTo(updatedAt);
-      if (cmp > 0 || (cmp == 0 && item.get("id").asLong() > id)) {
-        out.add(item);
+    for (Item item : items) {
+      int cmp = item.updatedAt().compareTo(updatedAt);
+      if (cmp > 0 || (cmp == 0 && item.id() > id)) {
+        out.add(item.json());
       }
     }
     return out;
   }
 
   public synchronized List<Long> ids() {
-    return items.stream().map(i -> i.get("id").asLong()).toList();
+    return items.stream().map(Item::id).toList();
   }
 
   public synchronized int size() {
     return items.size();
   }
 
-  private static ObjectNode item(long id, String updatedAt) {
+  /** The keyset (updated_at, id) of a listed record, also when its JSON lacks them. */
+  synchronized String keyset(ObjectNode json) {
+    for (Item item : items) {
+      if (item.json() == json) {
+        return item.updatedAt() + "|" + item.id();
+      }
+    }
+    throw new IllegalArgumentException("not a record of this API");
+  }
+
+  private static Item item(long id, String updatedAt) {
     ObjectNode item = JSON.createObjectNode();
     item.put("id", id);
     item.put("updated_at", updatedAt);
@@ -101,6 +119,6 @@ public final class FixtureItems {
     } else {
       item.put("note", "order " + id + ", \"gift\" \\ wrap");
     }
-    return item;
+    return new Item(id, updatedAt, item);
   }
 }

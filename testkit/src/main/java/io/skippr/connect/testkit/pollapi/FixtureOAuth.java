@@ -37,6 +37,7 @@ public final class FixtureOAuth {
   private String validRefreshToken;
   private int refreshes;
   private int rejectedRefreshes;
+  private int accessTokensIssued;
   private Instant lastIssued = Instant.EPOCH;
 
   FixtureOAuth(String clientId, String clientSecret, String initialRefreshToken, Clock clock) {
@@ -57,6 +58,21 @@ public final class FixtureOAuth {
     for (int i = 0; i < n; i++) {
       scriptedFailures.add(status);
     }
+  }
+
+  /** A user authorized the client again: only {@code refreshToken} works from now on. */
+  public synchronized void reauthorize(String refreshToken) {
+    validRefreshToken = refreshToken;
+    issuedRefreshTokens.add(refreshToken);
+  }
+
+  public synchronized int accessTokensIssued() {
+    return accessTokensIssued;
+  }
+
+  /** Revokes every access token issued so far (their next use gets 401). */
+  public synchronized void revokeAccessTokens() {
+    accessTokens.clear();
   }
 
   /** Every refresh token this endpoint issued, the initial one first. */
@@ -124,6 +140,7 @@ public final class FixtureOAuth {
     String access = "at-" + randomToken();
     Instant now = clock.instant();
     accessTokens.put(access, now.plusSeconds(accessLifetimeSeconds));
+    accessTokensIssued++;
     lastIssued = now;
     ObjectNode answer = JSON.createObjectNode();
     answer.put("access_token", access);

@@ -116,8 +116,7 @@ final class FixturePages {
     List<ObjectNode> page = slice(list, 0, limit);
     String next = null;
     if (list.size() > limit) {
-      ObjectNode last = page.get(page.size() - 1);
-      String keyset = last.get("updated_at").asText() + "|" + last.get("id").asLong();
+      String keyset = items.keyset(page.get(page.size() - 1));
       next = Base64.getUrlEncoder().encodeToString(keyset.getBytes(StandardCharsets.UTF_8));
     }
     ObjectNode out = JSON.createObjectNode();

@@ -9,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -30,8 +31,9 @@ import java.util.function.Consumer;
  */
 public final class PollFixtureApi implements AutoCloseable {
 
-  /** One answered data request. */
-  public record Served(String method, String path, Map<String, String> query, int status) {}
+  /** One answered data request and when it arrived. */
+  public record Served(
+      String method, String path, Map<String, String> query, int status, Instant arrived) {}
 
   /** A data request held open until {@link #release()}. */
   public static final class Hold {
@@ -63,6 +65,7 @@ public final class PollFixtureApi implements AutoCloseable {
   private final List<Fault> faults = new ArrayList<>();
   private final List<Served> served = new CopyOnWriteArrayList<>();
   private final List<Consumer<Served>> afterPage = new CopyOnWriteArrayList<>();
+  private final List<Consumer<String>> beforeData = new CopyOnWriteArrayList<>();
   private volatile String requiredAuthorization;
   private volatile FixtureOAuth oauth;
   private volatile long pageDelayMillis;
@@ -155,6 +158,14 @@ public final class PollFixtureApi implements AutoCloseable {
     afterPage.add(hook);
   }
 
+  /**
+   * Runs {@code hook} with the Authorization header (null when absent) of each data request that
+   * passed authentication, before it is answered (in the server's thread).
+   */
+  public void beforeEachData(Consumer<String> hook) {
+    beforeData.add(hook);
+  }
+
   /** Every data request answered so far, in order. */
   public List<Served> served() {
     return List.copyOf(served);
@@ -182,38 +193,41 @@ public final class PollFixtureApi implements AutoCloseable {
   }
 
   private void serveData(HttpExchange exchange, String path, String body) throws IOException {
+    Instant arrived = Instant.now();
     Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
     String method = exchange.getRequestMethod();
     if (!authorized(exchange.getRequestHeaders().getFirst("Authorization"))) {
-      record(method, path, query, 401);
+      record(method, path, query, arrived, 401);
       respond(exchange, 401, "{\"error\":\"unauthorized\"}", null);
       return;
     }
+    String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+    beforeData.forEach(hook -> hook.accept(authorization));
     Fault fault = nextFault();
     if (fault instanceof HoldFault h) {
       h.hold().held.countDown();
       awaitQuietly(h.hold().released);
     } else if (fault instanceof StatusFault s) {
-      record(method, path, query, s.status());
+      record(method, path, query, arrived, s.status());
       if (s.retryAfter() != null) {
         exchange.getResponseHeaders().add("Retry-After", s.retryAfter());
       }
       respond(exchange, s.status(), "{\"error\":\"status " + s.status() + "\"}", null);
       return;
     } else if (fault instanceof NonJsonFault) {
-      record(method, path, query, 200);
+      record(method, path, query, arrived, 200);
       respond(exchange, 200, "<html><body>Service temporarily moved</body></html>", null);
       return;
     }
     FixturePages.Page page = pages.page(path, query, body);
     if (page == null) {
-      record(method, path, query, 404);
+      record(method, path, query, arrived, 404);
       respond(exchange, 404, "{\"error\":\"no such listing\"}", null);
       return;
     }
     pause(pageDelayMillis);
     respond(exchange, 200, page.body(), page.link());
-    Served s = record(method, path, query, 200);
+    Served s = record(method, path, query, arrived, 200);
     afterPage.forEach(hook -> hook.accept(s));
   }
 
@@ -232,8 +246,9 @@ public final class PollFixtureApi implements AutoCloseable {
     return faults.isEmpty() ? null : faults.remove(0);
   }
 
-  private Served record(String method, String path, Map<String, String> query, int status) {
-    Served s = new Served(method, path, query, status);
+  private Served record(
+      String method, String path, Map<String, String> query, Instant arrived, int status) {
+    Served s = new Served(method, path, query, status, arrived);
     served.add(s);
     return s;
   }

@@ -92,6 +92,7 @@ public final class OAuth2Authenticator implements Authenticator {
 
   private void fetch() throws RequestFailure, InterruptedException {
     String used = settings.grant() == Grant.REFRESH_TOKEN ? refreshTokens.current() : null;
+    long requested = nanoClock.getAsLong(); // the token's lifetime starts no earlier than this
     Response response = http.send(tokenRequest(used), timeoutMs, MAX_TOKEN_RESPONSE_BYTES);
     if (!response.ok()) {
       throw failure(response, used);
@@ -108,12 +109,16 @@ public final class OAuth2Authenticator implements Authenticator {
       refreshTokens.rotated(rotated); // durable before the new access token is used
     }
     long expiresIn = expiresIn(body.path("expires_in"));
-    long margin = Math.min(MAX_MARGIN_SECONDS, expiresIn / 4);
-    long now = nanoClock.getAsLong();
-    refreshAtNanos =
-        expiresIn == Long.MAX_VALUE
-            ? now + TimeUnit.DAYS.toNanos(365)
-            : now + TimeUnit.SECONDS.toNanos(expiresIn - margin);
+    if (expiresIn == Long.MAX_VALUE) {
+      refreshAtNanos = requested + TimeUnit.DAYS.toNanos(365);
+    } else {
+      long lifetime = TimeUnit.SECONDS.toNanos(expiresIn);
+      // Renew a quarter of the lifetime (at most a minute) early: clocks and queues differ.
+      refreshAtNanos =
+          requested
+              + lifetime
+              - Math.min(TimeUnit.SECONDS.toNanos(MAX_MARGIN_SECONDS), lifetime / 4);
+    }
     accessToken = access;
     rejections = 0;
     onTokenFetched.run();

@@ -20,6 +20,7 @@ public final class PositionCodec {
           Position.PAGE,
           Position.NEXT,
           Position.SKIP,
+          Position.REJECTS,
           Position.PASS_DONE);
 
   private PositionCodec() {}
@@ -52,6 +53,7 @@ public final class PositionCodec {
         count(offset, Position.PAGE),
         text(offset, Position.NEXT),
         count(offset, Position.SKIP),
+        count(offset, Position.REJECTS),
         done);
   }
 

@@ -57,47 +57,80 @@ public final class PageRecords {
    * @param next the next page's reference; empty when the pass ends with this page
    */
   public Result build(ParsedPage page, Position at, Optional<String> next) {
+    List<Judged> judged = judge(page.records());
+    int lastOld = lastDeliveredBefore(judged, at);
     Position high = at;
     List<Entry> entries = new ArrayList<>();
     int skipped = 0;
     int rejected = 0;
-    List<JsonNode> nodes = page.records();
-    for (int i = 0; i < nodes.size(); i++) {
-      JsonNode node = nodes.get(i);
-      String[] values = new String[2];
-      String problem = positionValues(node, values);
-      if (problem == null && !dedup.isNew(high, at.pass(), at.skip(), values[0], values[1], i)) {
+    long knownRejects = at.page() == 0 ? at.rejects() : 0;
+    for (Judged j : judged) {
+      String problem = j.problem();
+      if (problem == null
+          && !dedup.isNew(high, at.pass(), at.skip(), j.cursor(), j.tiebreak(), j.index())) {
         skipped++;
         continue;
       }
       Object value = null;
       if (problem == null) {
         try {
-          value = JsonValues.value(node);
+          value = JsonValues.value(j.node());
         } catch (IllegalArgumentException e) {
           problem = e.getMessage();
         }
       }
-      if (problem != null) {
-        if (i >= at.skip()) { // one rejected before a restart is not rejected again
-          entries.add(rejection(page, i, node, problem, high.within(i + 1L)));
-          rejected++;
-        }
-        continue;
+      if (problem == null) {
+        high = high.delivered(j.cursor(), j.tiebreak());
+        knownRejects = 0;
+        entries.add(
+            new Entry(
+                settings.records().topic(), key(j.node()), value, high.within(j.index() + 1L)));
+      } else if (j.index() < at.skip() || j.index() < lastOld) {
+        skipped++; // handled before: listed ahead of a record delivered earlier
+      } else if (knownRejects > 0) {
+        knownRejects--; // rejected in an earlier pass, listed again after the delivered cursor
+        skipped++;
+      } else {
+        high = high.rejected();
+        entries.add(rejection(page, j.index(), j.node(), problem, high.within(j.index() + 1L)));
+        rejected++;
       }
-      high = high.delivered(values[0], values[1]);
-      entries.add(new Entry(settings.records().topic(), key(node), value, high.within(i + 1L)));
     }
     Position end = next.map(high::nextPage).orElseGet(high::done);
     List<SourceRecord> records = new ArrayList<>(entries.size());
-    for (int j = 0; j < entries.size(); j++) {
-      Entry e = entries.get(j);
-      Position offset = j == entries.size() - 1 ? end : e.position();
+    for (int k = 0; k < entries.size(); k++) {
+      Entry e = entries.get(k);
+      Position offset = k == entries.size() - 1 ? end : e.position();
       records.add(
           new SourceRecord(
               partition, offset.toOffset(), e.topic(), null, null, e.key(), null, e.value()));
     }
     return new Result(records, end, entries.size() - rejected, skipped, rejected);
+  }
+
+  /** A listed record with its cursor and tie-breaker, or the reason it has none. */
+  private record Judged(int index, JsonNode node, String cursor, String tiebreak, String problem) {}
+
+  private List<Judged> judge(List<JsonNode> nodes) {
+    List<Judged> judged = new ArrayList<>(nodes.size());
+    for (int i = 0; i < nodes.size(); i++) {
+      String[] values = new String[2];
+      String problem = positionValues(nodes.get(i), values);
+      judged.add(new Judged(i, nodes.get(i), values[0], values[1], problem));
+    }
+    return judged;
+  }
+
+  /** The index of the last record delivered before this page; -1 when there is none. */
+  private int lastDeliveredBefore(List<Judged> judged, Position at) {
+    int last = -1;
+    for (Judged j : judged) {
+      if (j.problem() == null
+          && !dedup.isNew(at, at.pass(), at.skip(), j.cursor(), j.tiebreak(), j.index())) {
+        last = j.index();
+      }
+    }
+    return last;
   }
 
   /** Fills the cursor and tie-breaker of a record; the reason when it cannot be positioned. */
