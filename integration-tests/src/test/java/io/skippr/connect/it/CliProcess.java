@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** {@code skippr local} in its own JVM, launched like the ./skippr script does. */
@@ -28,6 +29,12 @@ final class CliProcess {
 
   /** Starts {@code skippr local <args>}, its output in {@code logs/<name>.out|err}. */
   static CliProcess startLocal(String name, Path logs, List<String> args) throws IOException {
+    return startLocal(name, logs, args, Map.of());
+  }
+
+  /** Like {@link #startLocal(String, Path, List)}, with extra environment variables. */
+  static CliProcess startLocal(String name, Path logs, List<String> args, Map<String, String> env)
+      throws IOException {
     Path root = Path.of("..").toAbsolutePath().normalize();
     Path cliJar;
     try (var jars = Files.list(root.resolve("cli/target"))) {
@@ -48,11 +55,10 @@ final class CliProcess {
     command.add("local");
     command.add("--plugin-dir=" + root.resolve("distribution/target/plugin"));
     command.addAll(args);
-    Process process =
-        new ProcessBuilder(command)
-            .redirectOutput(out.toFile())
-            .redirectError(err.toFile())
-            .start();
+    ProcessBuilder builder =
+        new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+    builder.environment().putAll(env);
+    Process process = builder.start();
     return new CliProcess(name, process, out, err);
   }
 

@@ -7,6 +7,8 @@ import io.skippr.connect.source.poll.FixtureConfigs.Listing;
 import io.skippr.connect.source.poll.auth.RefreshTokens;
 import io.skippr.connect.source.poll.config.PollAuthConfig;
 import io.skippr.connect.source.poll.metrics.PollMetrics;
+import io.skippr.connect.state.api.Lease;
+import io.skippr.connect.state.api.Leases;
 import io.skippr.connect.state.api.SecretCodec;
 import io.skippr.connect.state.api.StateScope;
 import io.skippr.connect.state.api.StateStore;
@@ -154,6 +156,45 @@ class OAuth2Test {
   }
 
   @Test
+  void twoTasksOfOneAuthorizationNeverPresentTheSameRefreshToken() throws Exception {
+    oauth.accessLifetimeSeconds(1);
+    api.add(20);
+    Map<String, String> second = config("refresh_token");
+    second.put("topic", "orders2");
+    harness = new PollHarness(dir, env, config("refresh_token")).start();
+    try (PollHarness other = new PollHarness(dir, env, second).start()) {
+      long until = System.nanoTime() + Duration.ofSeconds(4).toNanos();
+      while (System.nanoTime() < until) {
+        harness.task.poll();
+        other.task.poll();
+      }
+      other.stop();
+    }
+    assertThat(oauth.refreshes()).isGreaterThanOrEqualTo(3);
+    assertThat(oauth.rejectedRefreshes()).isZero();
+  }
+
+  @Test
+  void aRenewalWaitsWhileAnotherWorkerHoldsTheRefreshLease() throws Exception {
+    api.add(5);
+    harness = new PollHarness(dir, env, config("refresh_token"));
+    try (StateStore store = harness.openStore()) {
+      Leases otherWorker =
+          new Leases(store, "other-worker", Duration.ofMinutes(5), System::nanoTime);
+      Lease held = otherWorker.tryAcquire(refreshRow(store).leaseKey()).orElseThrow();
+      harness.start();
+      long until = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+      while (System.nanoTime() < until) {
+        assertThat(harness.task.poll()).isNull();
+      }
+      assertThat(oauth.refreshes()).isZero();
+      otherWorker.release(held);
+      harness.runUntil(TIMEOUT, "5 records", () -> harness.landed.size() >= 5);
+    }
+    assertThat(oauth.refreshes()).isEqualTo(1);
+  }
+
+  @Test
   void aNewlyConfiguredRefreshTokenStartsOverFromIt() throws Exception {
     api.add(5);
     harness = new PollHarness(dir, env, config("refresh_token")).start();
@@ -202,7 +243,8 @@ class OAuth2Test {
             PollAuthConfig.Grant.REFRESH_TOKEN,
             FIRST_REFRESH,
             PollAuthConfig.ClientAuth.BASIC);
-    return new RefreshTokens(store, StateScope.ofPipeline("poll-test"), settings);
+    return new RefreshTokens(
+        store, StateScope.ofPipeline("poll-test"), settings, Duration.ofSeconds(30));
   }
 
   private static List<Path> files(Path root) throws Exception {

@@ -85,6 +85,15 @@ public final class FixtureItems {
     return out;
   }
 
+  /** The cursor (updated_at) of a record. */
+  public synchronized String updatedAt(long id) {
+    return items.stream()
+        .filter(i -> i.id() == id)
+        .findFirst()
+        .map(Item::updatedAt)
+        .orElseThrow(() -> new IllegalArgumentException("no record " + id));
+  }
+
   public synchronized List<Long> ids() {
     return items.stream().map(Item::id).toList();
   }

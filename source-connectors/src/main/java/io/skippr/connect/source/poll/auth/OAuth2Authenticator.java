@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.skippr.connect.source.poll.config.PollAuthConfig;
 import io.skippr.connect.source.poll.config.PollAuthConfig.ClientAuth;
-import io.skippr.connect.source.poll.config.PollAuthConfig.Grant;
 import io.skippr.connect.source.poll.http.HttpExchanger;
 import io.skippr.connect.source.poll.http.Redaction;
 import io.skippr.connect.source.poll.http.RequestFailure;
 import io.skippr.connect.source.poll.http.Response;
 import io.skippr.connect.source.poll.http.RetryAfter;
+import io.skippr.connect.state.api.Lease;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -41,29 +41,33 @@ public final class OAuth2Authenticator implements Authenticator {
   /** Rejections of an unchanged refresh token tolerated while another task may be storing one. */
   private static final int REJECTIONS_BEFORE_FAILING = 3;
 
+  private static final Duration BUSY_WAIT = Duration.ofMillis(250);
+
   private final PollAuthConfig.OAuth2 settings;
+  private final OAuth2Session session;
   private final RefreshTokens refreshTokens;
   private final HttpExchanger http;
   private final long timeoutMs;
   private final LongSupplier nanoClock;
   private final Runnable onTokenFetched;
   private final URI tokenUri;
-  private String accessToken;
-  private long refreshAtNanos;
-  private int rejections;
+  private String lastUsed;
 
   /**
+   * @param scope the pipeline scope (sessions are shared within it)
    * @param refreshTokens where rotated refresh tokens live; null for the client credentials grant
-   * @param onTokenFetched counts fetched tokens
+   * @param onTokenFetched counts tokens this authenticator fetched
    */
   public OAuth2Authenticator(
       PollAuthConfig.OAuth2 settings,
+      String scope,
       RefreshTokens refreshTokens,
       HttpExchanger http,
       long timeoutMs,
       LongSupplier nanoClock,
       Runnable onTokenFetched) {
     this.settings = settings;
+    this.session = OAuth2Session.of(scope, settings);
     this.refreshTokens = refreshTokens;
     this.http = http;
     this.timeoutMs = timeoutMs;
@@ -74,10 +78,13 @@ public final class OAuth2Authenticator implements Authenticator {
 
   @Override
   public void authorize(HttpRequest.Builder request) throws RequestFailure, InterruptedException {
-    if (accessToken == null || nanoClock.getAsLong() - refreshAtNanos >= 0) {
-      fetch();
+    synchronized (session) {
+      if (session.accessToken == null || nanoClock.getAsLong() - session.refreshAtNanos >= 0) {
+        fetch();
+      }
+      lastUsed = session.accessToken;
     }
-    request.header("Authorization", "Bearer " + accessToken);
+    request.header("Authorization", "Bearer " + lastUsed);
   }
 
   @Override
@@ -85,13 +92,36 @@ public final class OAuth2Authenticator implements Authenticator {
     return true;
   }
 
+  /** Drops the token that got a 401, unless another task has renewed it since. */
   @Override
   public void invalidate() {
-    accessToken = null;
+    synchronized (session) {
+      if (session.accessToken != null && session.accessToken.equals(lastUsed)) {
+        session.accessToken = null;
+      }
+    }
   }
 
   private void fetch() throws RequestFailure, InterruptedException {
-    String used = settings.grant() == Grant.REFRESH_TOKEN ? refreshTokens.current() : null;
+    if (refreshTokens == null) {
+      request(null);
+      return;
+    }
+    Lease lease =
+        refreshTokens
+            .tryLock()
+            .orElseThrow(
+                () ->
+                    RequestFailure.busy(
+                        BUSY_WAIT, "another worker is renewing the shared OAuth2 refresh token"));
+    try {
+      request(refreshTokens.current());
+    } finally {
+      refreshTokens.unlock(lease);
+    }
+  }
+
+  private void request(String used) throws RequestFailure, InterruptedException {
     long requested = nanoClock.getAsLong(); // the token's lifetime starts no earlier than this
     Response response = http.send(tokenRequest(used), timeoutMs, MAX_TOKEN_RESPONSE_BYTES);
     if (!response.ok()) {
@@ -110,17 +140,17 @@ public final class OAuth2Authenticator implements Authenticator {
     }
     long expiresIn = expiresIn(body.path("expires_in"));
     if (expiresIn == Long.MAX_VALUE) {
-      refreshAtNanos = requested + TimeUnit.DAYS.toNanos(365);
+      session.refreshAtNanos = requested + TimeUnit.DAYS.toNanos(365);
     } else {
       long lifetime = TimeUnit.SECONDS.toNanos(expiresIn);
       // Renew a quarter of the lifetime (at most a minute) early: clocks and queues differ.
-      refreshAtNanos =
+      session.refreshAtNanos =
           requested
               + lifetime
               - Math.min(TimeUnit.SECONDS.toNanos(MAX_MARGIN_SECONDS), lifetime / 4);
     }
-    accessToken = access;
-    rejections = 0;
+    session.accessToken = access;
+    session.rejections = 0;
     onTokenFetched.run();
     LOG.info(
         "OAuth2 access token from {} ({}){}",
@@ -182,7 +212,7 @@ public final class OAuth2Authenticator implements Authenticator {
 
   /** The refresh token was refused: another task may have rotated it; retry with the stored one. */
   private RequestFailure rejectedRefreshToken(int status, String used) {
-    rejections++;
+    int rejections = ++session.rejections;
     if (!refreshTokens.current().equals(used)) {
       return new RequestFailure(
           RequestFailure.Kind.TRANSIENT,

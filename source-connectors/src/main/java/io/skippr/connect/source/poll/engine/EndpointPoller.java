@@ -194,6 +194,10 @@ public final class EndpointPoller {
             wait.toMillis());
         retryAt(now + wait.toNanos());
       }
+      case BUSY -> {
+        LOG.debug("Endpoint {}: {}", settings.name(), f.getMessage());
+        retryAt(now + f.retryAfter().orElse(Duration.ofMillis(200)).toNanos());
+      }
       default -> throw fail(f.getMessage());
     }
   }

@@ -102,8 +102,9 @@ public final class PollEngine implements AutoCloseable {
       case OAUTH2 ->
           new OAuth2Authenticator(
               a.oauth2(),
+              state.scope().encoded(),
               a.oauth2().grant() == PollAuthConfig.Grant.REFRESH_TOKEN
-                  ? state.refreshTokens(a.oauth2())
+                  ? state.refreshTokens(a.oauth2(), e.request().timeoutMs())
                   : null,
               http,
               e.request().timeoutMs(),

@@ -18,7 +18,9 @@ public final class RequestFailure extends Exception {
     /** 401: a new access token may help, once. */
     UNAUTHORIZED,
     /** Other 4xx, bodies that are not what the config says: fail the task. */
-    PERMANENT
+    PERMANENT,
+    /** Not a failure: something shared is busy (another task renews the token); ask again soon. */
+    BUSY
   }
 
   private final Kind kind;
@@ -34,6 +36,11 @@ public final class RequestFailure extends Exception {
 
   public static RequestFailure permanent(int status, String message) {
     return new RequestFailure(Kind.PERMANENT, status, null, message);
+  }
+
+  /** Try again after {@code wait}; not counted as a failed attempt. */
+  public static RequestFailure busy(Duration wait, String message) {
+    return new RequestFailure(Kind.BUSY, 0, wait, message);
   }
 
   public static RequestFailure transientFailure(int status, String message) {

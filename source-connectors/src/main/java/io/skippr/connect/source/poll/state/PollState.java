@@ -7,8 +7,10 @@ import io.skippr.connect.source.poll.config.PollAuthConfig;
 import io.skippr.connect.source.poll.config.PollAuthConfig.AuthType;
 import io.skippr.connect.source.poll.config.PollAuthConfig.Grant;
 import io.skippr.connect.source.poll.config.PollStateConfig;
+import io.skippr.connect.state.api.StateScope;
 import io.skippr.connect.state.api.StateStore;
 import io.skippr.connect.state.connect.SourceOffsetMirror;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -120,12 +122,22 @@ public final class PollState implements AutoCloseable {
     return new Resume(offset, source);
   }
 
-  /** The refresh-token row of an authorization. */
-  public RefreshTokens refreshTokens(PollAuthConfig.OAuth2 oauth2) {
+  /**
+   * The refresh-token row (and lease) of an authorization.
+   *
+   * @param requestTimeoutMs how long one token request may take
+   */
+  public RefreshTokens refreshTokens(PollAuthConfig.OAuth2 oauth2, long requestTimeoutMs) {
     if (store == null) {
       throw new IllegalStateException("the state store is not open");
     }
-    return new RefreshTokens(store, config.scope(), oauth2);
+    return new RefreshTokens(
+        store, config.scope(), oauth2, Duration.ofMillis(2 * requestTimeoutMs + 10_000));
+  }
+
+  /** The pipeline the rows belong to. */
+  public StateScope scope() {
+    return config.scope();
   }
 
   /** From {@code commitRecord}: the record's partition has an offset to mirror once committed. */
