@@ -3,6 +3,7 @@ package io.skippr.connect.source.poll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.skippr.connect.source.poll.config.HttpPollConfig;
 import io.skippr.connect.state.api.SecretCodec;
 import io.skippr.connect.state.api.StateScope;
@@ -178,6 +179,23 @@ class HttpPollSourceConnectorTest {
                     base(), Map.of(Map.of("endpoint", "default"), Map.of("page", -1))))
         .isInstanceOf(ConnectException.class)
         .hasMessageContaining("'page' must be a whole number >= 0");
+  }
+
+  @Test
+  void theExampleConfigsAreValid() throws IOException {
+    for (String example : List.of("config/http-poll.json", "config/http-poll-oauth2.json")) {
+      Map<String, String> config = new HashMap<>();
+      new ObjectMapper()
+          .readTree(repositoryFile(example).toFile())
+          .fields()
+          .forEachRemaining(e -> config.put(e.getKey(), e.getValue().asText()));
+      config.put("name", "example");
+      HttpPollSourceConnector connector =
+          connector(Map.of(SecretCodec.ENV_STATE_KEY, PollHarness.newStateKey()));
+      assertThat(errors(connector, config)).as(example).isEmpty();
+      connector.start(config);
+      assertThat(connector.taskConfigs(2)).as(example).isNotEmpty();
+    }
   }
 
   /** Run with -Dskippr.docs.update=true to rewrite docs/config/http-poll.md. */

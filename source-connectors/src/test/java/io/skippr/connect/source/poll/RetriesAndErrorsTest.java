@@ -105,6 +105,19 @@ class RetriesAndErrorsTest {
   }
 
   @Test
+  void a403WithRetryAfterIsARateLimitAndOneWithoutFails() throws Exception {
+    api.add(5);
+    api.failNext(1, 403, "0");
+    api.failNext(1, 403, null);
+    start(Map.of());
+    assertThatThrownBy(() -> harness.page(TIMEOUT))
+        .isInstanceOf(ConnectException.class)
+        .hasMessageContaining("answered 403");
+    assertThat(api.served()).extracting(Served::status).containsExactly(403, 403);
+    assertThat(harness.task.metrics().count(PollMetrics.RETRIES, "default")).isEqualTo(1);
+  }
+
+  @Test
   void givesUpAfterRetryMaxAttemptsNamingStatusAndRedactedUrl() throws Exception {
     api.add(5);
     api.failNext(5, 502, null);

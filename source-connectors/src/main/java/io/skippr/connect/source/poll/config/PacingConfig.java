@@ -47,8 +47,9 @@ public final class PacingConfig {
             10,
             Range.between(1, 1000),
             Importance.MEDIUM,
-            "Attempts of one request, the first included, on 408, 425, 429, 5xx and I/O errors;"
-                + " when all fail, the task fails with the last status and URL.")
+            "Attempts of one request, the first included, on 408, 425, 429, 5xx, 403 with"
+                + " Retry-After, and I/O errors; when all fail, the task fails with the last"
+                + " status and URL.")
         .define(
             RETRY_BACKOFF_MS,
             Type.LONG,

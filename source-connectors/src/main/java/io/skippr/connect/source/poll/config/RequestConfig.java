@@ -75,8 +75,9 @@ public final class RequestConfig {
             Type.STRING,
             "",
             Importance.MEDIUM,
-            "Static query parameters added to every first page of a pass, 'k=v&k2=v2' (values"
-                + " are URL-encoded when sent).")
+            "Static query parameters, 'k=v&k2=v2', added to every request built from http.url"
+                + " (values are URL-encoded when sent); next_link and next_url pages are requested"
+                + " as the server linked them.")
         .define(
             TIMEOUT_MS,
             Type.LONG,

@@ -74,7 +74,11 @@ public final class PageFetcher {
             + " answered "
             + status
             + bodyExcerpt(response.body());
-    return new RequestFailure(RequestFailure.kindOf(status), status, retryAfter, message);
+    RequestFailure.Kind kind = RequestFailure.kindOf(status);
+    if (status == 403 && retryAfter != null) {
+      kind = RequestFailure.Kind.TRANSIENT; // a rate limit that says when to come back (GitHub)
+    }
+    return new RequestFailure(kind, status, retryAfter, message);
   }
 
   private static String bodyExcerpt(byte[] body) {
