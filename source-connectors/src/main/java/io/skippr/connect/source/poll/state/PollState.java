@@ -22,6 +22,7 @@ import org.apache.kafka.connect.source.SourceRecord;
 import org.apache.kafka.connect.storage.OffsetStorageReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * The poll source's use of the state store: source offsets mirrored (through {@link
@@ -169,8 +170,19 @@ public final class PollState implements AutoCloseable {
    */
   public void closeAfterFinalCommit() {
     stopping.set(true);
+    Map<String, String> mdc = MDC.getCopyOfContextMap();
     CompletableFuture.runAsync(
-        this::close, CompletableFuture.delayedExecutor(CLOSE_AFTER_STOP_SECONDS, TimeUnit.SECONDS));
+        () -> {
+          if (mdc != null) {
+            MDC.setContextMap(mdc);
+          }
+          try {
+            close();
+          } finally {
+            MDC.clear();
+          }
+        },
+        CompletableFuture.delayedExecutor(CLOSE_AFTER_STOP_SECONDS, TimeUnit.SECONDS));
   }
 
   /** Applies offsets changed through Connect's REST API (KIP-875); null values reset. */
