@@ -71,10 +71,11 @@ class EndpointsAndMetricsTest {
     harness.runUntil(TIMEOUT, "45 records", () -> harness.landed.size() >= 45);
     List<Served> served = api.served();
     assertThat(served).hasSizeGreaterThanOrEqualTo(5);
-    for (int i = 1; i < served.size(); i++) {
-      assertThat(Duration.between(served.get(i - 1).arrived(), served.get(i).arrived()))
-          .isGreaterThanOrEqualTo(Duration.ofMillis(190));
-    }
+    // Starts are 200 ms apart (RateLimiter's own test checks the spacing exactly); arrivals at
+    // the server also carry scheduling delays, so only the span of them all is checked here.
+    // Without the limit the span is a few milliseconds.
+    assertThat(Duration.between(served.get(0).arrived(), served.get(served.size() - 1).arrived()))
+        .isGreaterThanOrEqualTo(Duration.ofMillis(140L * (served.size() - 1)));
   }
 
   @Test

@@ -124,12 +124,12 @@ public final class EndpointPoller {
     try {
       page = fetcher.fetch(position.passCursor(), position.next());
     } catch (RequestFailure f) {
-      onFailure(f, now);
+      onFailure(f, nanoClock.getAsLong()); // waits count from the answer, as Retry-After means
       return List.of();
     }
     failures = 0;
     tokenRenewed = false;
-    return onPage(page, now);
+    return onPage(page, nanoClock.getAsLong());
   }
 
   private List<SourceRecord> onPage(ParsedPage page, long now) {
