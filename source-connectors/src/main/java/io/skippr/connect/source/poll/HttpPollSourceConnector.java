@@ -4,6 +4,7 @@ import io.skippr.connect.source.poll.config.EndpointSettings;
 import io.skippr.connect.source.poll.config.EndpointsConfig;
 import io.skippr.connect.source.poll.config.HttpPollConfig;
 import io.skippr.connect.source.poll.config.PollStateConfig;
+import io.skippr.connect.source.poll.config.Version;
 import io.skippr.connect.source.poll.cursor.PositionCodec;
 import io.skippr.connect.source.poll.state.PollState;
 import io.skippr.connect.state.api.StateStore;

@@ -2,6 +2,7 @@ package io.skippr.connect.source.poll;
 
 import io.skippr.connect.source.poll.config.EndpointSettings;
 import io.skippr.connect.source.poll.config.HttpPollConfig;
+import io.skippr.connect.source.poll.config.Version;
 import io.skippr.connect.source.poll.engine.PollEngine;
 import io.skippr.connect.source.poll.metrics.PluginMetricsExport;
 import io.skippr.connect.source.poll.metrics.PollMetrics;

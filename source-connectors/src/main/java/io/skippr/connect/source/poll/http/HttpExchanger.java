@@ -1,6 +1,6 @@
 package io.skippr.connect.source.poll.http;
 
-import io.skippr.connect.source.poll.Version;
+import io.skippr.connect.source.poll.config.Version;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package io.skippr.connect.source.poll;
+package io.skippr.connect.source.poll.config;
 
 import java.io.IOException;
 import java.io.InputStream;
