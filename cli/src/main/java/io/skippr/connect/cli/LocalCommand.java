@@ -1,6 +1,7 @@
 package io.skippr.connect.cli;
 
 import io.skippr.connect.cli.demo.LocalDemo;
+import io.skippr.connect.common.ProcessEnvironment;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.LinkedHashMap;
@@ -23,7 +24,10 @@ public final class LocalCommand implements Callable<Integer> {
 
   @Option(
       names = "--data-dir",
-      description = "Where Kafka and Connect keep their data (default: $DATA_DIR, else ./data).")
+      description =
+          "Where Kafka, Connect and the state store keep their data, and the default of"
+              + " everything else that follows DATA_DIR (default: $DATA_DIR, else ./data). The"
+              + " worker runs as if DATA_DIR were set to it. One stack per data directory.")
   Path dataDir;
 
   @Option(
@@ -117,8 +121,8 @@ public final class LocalCommand implements Callable<Integer> {
     if (dataDir != null) {
       return dataDir.toAbsolutePath();
     }
-    String env = System.getenv("DATA_DIR");
-    return Paths.get(env == null || env.isBlank() ? "data" : env).toAbsolutePath();
+    return Paths.get(ProcessEnvironment.variable(LocalStack.DATA_DIR_ENV).orElse("data"))
+        .toAbsolutePath();
   }
 
   private Path resolvePluginDir() {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.skippr.connect.cli.demo.DemoException;
 import io.skippr.connect.cli.demo.LocalDemo;
+import io.skippr.connect.common.ProcessEnvironment;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -22,6 +23,9 @@ import sun.misc.Signal;
  * cleanly.
  */
 final class LocalStack {
+  /** The variable the stack's data directory is given to everything it runs as. */
+  static final String DATA_DIR_ENV = "DATA_DIR";
+
   private static final Duration READY_TIMEOUT = Duration.ofMinutes(2);
 
   /**
@@ -52,7 +56,20 @@ final class LocalStack {
   }
 
   int runUntilSignalled() {
-    preflight();
+    Preflight.requireWritableDir(settings.dataDir());
+    try (DataDirLock lock = DataDirLock.take(settings.dataDir(), "skippr local")) {
+      preflight();
+      // Connectors and transforms in this worker default to the data directory (the state store
+      // under state/, contracts), exactly as if the process had been started with DATA_DIR set.
+      ProcessEnvironment.set(DATA_DIR_ENV, settings.dataDir().toString());
+      return runLocked();
+    } catch (IOException e) {
+      say("could not release the lock of " + settings.dataDir() + ": " + e);
+      return 1;
+    }
+  }
+
+  private int runLocked() {
     // Handle the signals ourselves so a requested stop is an orderly one that exits 0.
     Signal.handle(new Signal("TERM"), signal -> stopRequested.countDown());
     Signal.handle(new Signal("INT"), signal -> stopRequested.countDown());
@@ -132,7 +149,6 @@ final class LocalStack {
   }
 
   private void preflight() {
-    Preflight.requireWritableDir(settings.dataDir());
     if (settings.runBroker()) {
       Preflight.requireFreePort(settings.kafkaPort(), "--kafka-port");
       Preflight.requireFreePort(settings.controllerPort(), "--controller-port");

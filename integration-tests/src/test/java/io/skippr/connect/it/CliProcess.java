@@ -29,11 +29,23 @@ final class CliProcess {
 
   /** Starts {@code skippr local <args>}, its output in {@code logs/<name>.out|err}. */
   static CliProcess startLocal(String name, Path logs, List<String> args) throws IOException {
-    return startLocal(name, logs, args, Map.of());
+    return startLocal(name, logs, args, Path.of("").toAbsolutePath());
+  }
+
+  /** As {@link #startLocal(String, Path, List)}, in the working directory {@code workingDir}. */
+  static CliProcess startLocal(String name, Path logs, List<String> args, Path workingDir)
+      throws IOException {
+    return startLocal(name, logs, args, workingDir, Map.of());
   }
 
   /** Like {@link #startLocal(String, Path, List)}, with extra environment variables. */
   static CliProcess startLocal(String name, Path logs, List<String> args, Map<String, String> env)
+      throws IOException {
+    return startLocal(name, logs, args, Path.of("").toAbsolutePath(), env);
+  }
+
+  private static CliProcess startLocal(
+      String name, Path logs, List<String> args, Path workingDir, Map<String, String> env)
       throws IOException {
     Path root = Path.of("..").toAbsolutePath().normalize();
     Path cliJar;
@@ -56,7 +68,10 @@ final class CliProcess {
     command.add("--plugin-dir=" + root.resolve("distribution/target/plugin"));
     command.addAll(args);
     ProcessBuilder builder =
-        new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        new ProcessBuilder(command)
+            .directory(workingDir.toFile())
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile());
     builder.environment().putAll(env);
     Process process = builder.start();
     return new CliProcess(name, process, out, err);

@@ -2,6 +2,11 @@ package io.skippr.connect.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.skippr.connect.schema.Contract;
+import io.skippr.connect.schema.ContractStore;
+import io.skippr.connect.schema.PipelineId;
+import io.skippr.connect.testkit.Await;
+import io.skippr.connect.testkit.DuckDbLake;
 import io.skippr.connect.testkit.FreePorts;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -19,6 +24,12 @@ import java.util.Set;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.connect.data.Schema;
+import org.apache.kafka.connect.data.SchemaBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -85,6 +96,95 @@ class LocalStackIT {
     assertThat(process.errorLines().get(0)).contains("is not writable");
   }
 
+  @Test
+  void theDataDirectoryHoldsTheStateStoreAndContractsAndServesOneStack(@TempDir Path workingDir)
+      throws Exception {
+    Path data = dataDir.resolve("data");
+    Schema event =
+        SchemaBuilder.struct()
+            .field("id", Schema.OPTIONAL_INT64_SCHEMA)
+            .field("name", Schema.OPTIONAL_STRING_SCHEMA)
+            .optional()
+            .build();
+    new ContractStore(data).save(PipelineId.of("events"), List.of(new Contract("events", event)));
+    int[] ports = FreePorts.take(3);
+    CliProcess stack = start("holder", data, ports, workingDir);
+    try {
+      stack.awaitReady(READY);
+      CliProcess second = start("second-on-same-dir", data, FreePorts.take(3), workingDir);
+      assertThat(second.awaitExit(Duration.ofSeconds(60))).isNotZero();
+      assertThat(second.errorLines())
+          .singleElement()
+          .asString()
+          .startsWith(
+              "skippr local: data directory "
+                  + data
+                  + " is in use by skippr local (pid "
+                  + stack.pid()
+                  + " ")
+          .endsWith("stop it first or choose another --data-dir");
+
+      try (Admin admin = admin(ports[0])) {
+        admin.createTopics(List.of(new NewTopic("events", 1, (short) 1))).all().get();
+      }
+      try (KafkaProducer<String, String> producer = producer(ports[0])) {
+        for (int i = 0; i < 20; i++) {
+          producer.send(
+              new ProducerRecord<>("events", "k" + i, "{\"id\":" + i + ",\"name\":\"n\"}"));
+        }
+      }
+      put(
+          "http://127.0.0.1:" + ports[2] + "/connectors/events-lake/config",
+          "{\"connector.class\":\"io.skippr.connect.sink.LakeSinkConnector\",\"topics\":\"events\","
+              + "\"topics.dir\":\""
+              + data.resolve("lake")
+              + "\",\"flush.size\":\"10\",\"state.mirror\":\"on\","
+              + "\"key.converter\":\"org.apache.kafka.connect.storage.StringConverter\","
+              + "\"value.converter\":\"org.apache.kafka.connect.json.JsonConverter\","
+              + "\"value.converter.schemas.enable\":\"false\","
+              + "\"transforms\":\"validate\","
+              + "\"transforms.validate.type\":\"io.skippr.connect.transforms.ValidateContract\","
+              + "\"transforms.validate.contract.pipeline\":\"events\"}");
+      try (DuckDbLake lake = new DuckDbLake(data.resolve("lake"))) {
+        Await.until(
+            READY,
+            () -> "20 events in the lake; stack output:\n" + stack.output(),
+            () ->
+                lake.hasFiles("events")
+                    && lake.count("select count(*) from " + lake.table("events")) == 20);
+      }
+      assertThat(data.resolve("state").resolve("CURRENT"))
+          .as("the state store is under --data-dir")
+          .isRegularFile();
+      assertThat(workingDir.resolve("data"))
+          .as("nothing under the working directory")
+          .doesNotExist();
+    } finally {
+      stack.stop();
+    }
+    assertThat(stack.exitCode()).as(stack.output()).isZero();
+  }
+
+  private static KafkaProducer<String, String> producer(int kafkaPort) {
+    return new KafkaProducer<>(
+        Map.of(
+            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:" + kafkaPort,
+            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName(),
+            ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName()));
+  }
+
+  private static void put(String url, String json) throws IOException, InterruptedException {
+    HttpResponse<String> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(URI.create(url))
+                    .header("Content-Type", "application/json")
+                    .PUT(HttpRequest.BodyPublishers.ofString(json))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isIn(200, 201);
+  }
+
   private static Admin admin(int kafkaPort) {
     return Admin.create(
         Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:" + kafkaPort));
@@ -101,6 +201,11 @@ class LocalStackIT {
   }
 
   private CliProcess start(String name, Path data, int[] ports) throws IOException {
+    return start(name, data, ports, Path.of("").toAbsolutePath());
+  }
+
+  private CliProcess start(String name, Path data, int[] ports, Path workingDir)
+      throws IOException {
     return CliProcess.startLocal(
         name,
         logs,
@@ -108,6 +213,7 @@ class LocalStackIT {
             "--data-dir=" + data,
             "--kafka-port=" + ports[0],
             "--controller-port=" + ports[1],
-            "--rest-port=" + ports[2]));
+            "--rest-port=" + ports[2]),
+        workingDir);
   }
 }

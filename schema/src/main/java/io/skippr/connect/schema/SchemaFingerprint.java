@@ -1,9 +1,6 @@
 package io.skippr.connect.schema;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import io.skippr.connect.common.Sha256;
 import java.util.Map;
 import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.data.Schema;
@@ -19,13 +16,7 @@ public final class SchemaFingerprint {
 
   /** {@code sha256:} followed by the lowercase hex SHA-256 of {@link #canonical(Schema)}. */
   public static String of(Schema schema) {
-    try {
-      MessageDigest digest = MessageDigest.getInstance("SHA-256");
-      byte[] hash = digest.digest(canonical(schema).getBytes(StandardCharsets.UTF_8));
-      return "sha256:" + HexFormat.of().formatHex(hash);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is not available", e);
-    }
+    return "sha256:" + Sha256.hex(canonical(schema));
   }
 
   /**

@@ -1,17 +1,15 @@
 package io.skippr.connect.sink;
 
+import io.skippr.connect.common.Sha256;
 import io.skippr.connect.sink.buffer.RotationConfig;
 import io.skippr.connect.sink.convert.FormatConfig;
+import io.skippr.connect.sink.log.GenerationConfig;
 import io.skippr.connect.sink.partition.PartitioningConfig;
 import io.skippr.connect.sink.state.MirrorConfig;
 import io.skippr.connect.sink.storage.StorageConfig;
 import io.skippr.connect.sink.storage.WriteConfig;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -55,7 +53,13 @@ public final class LakeSinkConfig extends AbstractConfig {
     FormatConfig.define(def);
     PartitioningConfig.define(def);
     MirrorConfig.define(def);
+    GenerationConfig.define(def);
     return def;
+  }
+
+  /** What the sink does with offsets its lake cannot account for. */
+  public GenerationConfig.Behavior onDiscontinuity() {
+    return GenerationConfig.behavior(this);
   }
 
   /** Whether progress is mirrored into the state store. */
@@ -100,14 +104,7 @@ public final class LakeSinkConfig extends AbstractConfig {
     for (String key : new TreeSet<>(shaping.names())) {
       canonical.append(key).append('=').append(values().get(key)).append('\n');
     }
-    try {
-      byte[] digest =
-          MessageDigest.getInstance("SHA-256")
-              .digest(canonical.toString().getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(digest, 0, 12);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-    }
+    return Sha256.hex(canonical.toString()).substring(0, 24);
   }
 
   /** The writer's settings; {@code owner} names the claiming task in the logs' epoch entries. */
@@ -119,7 +116,8 @@ public final class LakeSinkConfig extends AbstractConfig {
         toleratesErrors(),
         WriterSettings.DEFAULT_CHECKPOINT_INTERVAL,
         WriteConfig.writeConcurrency(this),
-        WriteConfig.writeAsync(this));
+        WriteConfig.writeAsync(this),
+        GenerationConfig.behavior(this));
   }
 
   /** A readable, unique owner name: connector name, host and a random instance id. */

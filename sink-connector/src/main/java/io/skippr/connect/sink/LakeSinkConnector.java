@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.Config;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigValue;
@@ -44,6 +45,19 @@ public class LakeSinkConnector extends SinkConnector {
   @Override
   public ConfigDef config() {
     return LakeSinkConfig.configDef();
+  }
+
+  /**
+   * Honours offsets changed through the REST API (KIP-875): the lake resumes each TP where its log
+   * says, so without this a reset would be silently overridden. A TP the lake has a position for is
+   * refused under {@code behavior.on.offset.discontinuity=fail} and starts a new generation at the
+   * new offset under {@code new_generation} (see {@link OffsetReset}).
+   */
+  @Override
+  public boolean alterOffsets(
+      Map<String, String> connectorConfig, Map<TopicPartition, Long> offsets) {
+    OffsetReset.apply(connectorConfig, offsets);
+    return true;
   }
 
   /** Checks each key, then the combinations, attaching each problem to the key to change. */

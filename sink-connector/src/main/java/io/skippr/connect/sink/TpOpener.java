@@ -1,6 +1,7 @@
 package io.skippr.connect.sink;
 
 import io.skippr.connect.sink.log.CommittedUnit;
+import io.skippr.connect.sink.log.LakeIdentity;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.OrphanSweeper;
 import io.skippr.connect.sink.log.RecoveredTp;
@@ -24,28 +25,31 @@ final class TpOpener {
   private static final Logger LOG = LoggerFactory.getLogger(TpOpener.class);
 
   private final WriterParts parts;
+  private final LakeIdentity lake;
   private final OrphanSweeper sweeper;
   private final TpRecovery recovery;
 
-  TpOpener(WriterParts parts, LakeLayout layout, WriterSettings settings) {
+  TpOpener(WriterParts parts, LakeLayout layout, LakeIdentity lake, WriterSettings settings) {
     this.parts = parts;
+    this.lake = lake;
     this.sweeper = new OrphanSweeper(parts.storage(), layout);
     this.recovery =
         new TpRecovery(
             parts.storage(),
             layout,
+            lake,
             parts.mirror(),
             settings.configFingerprint(),
             settings.owner());
   }
 
   /**
-   * The TP's writer, resuming where its log (or the mirror) says, else where this task dropped its
+   * The TP's session, resuming where its log (or the mirror) says, else where this task dropped its
    * records when it last closed the TP ({@code dropped}, null if it did not).
    *
    * @throws io.skippr.connect.sink.log.LogFormatException when the log has an unknown format
    */
-  TpWriter open(TopicPartition tp, Long dropped) {
+  TpSession open(TopicPartition tp, Long dropped) {
     RecoveredTp recovered;
     try {
       recovered = recovery.recover(tp.topic(), tp.partition(), parts.clock().millis(), sweeper);
@@ -58,17 +62,21 @@ final class TpOpener {
       seek = OptionalLong.of(dropped);
     }
     rebuildMirror(tp, recovered.log());
-    return new TpWriter(tp, recovered.log(), recovered.replay().orElse(null), seek);
+    return new TpSession(tp, recovered.log(), recovered.replay().orElse(null), seek);
   }
 
-  /** A mirror that lost this TP's row gets it back from the lake log, the truth. */
+  /**
+   * A mirror that lost this TP's row, or holds one of another lake, gets this lake's back from the
+   * lake log, the truth.
+   */
   private void rebuildMirror(TopicPartition tp, TpLog log) {
     Optional<CommittedUnit> last = log.state().lastCommit();
     if (last.isEmpty()) {
       return;
     }
     try {
-      if (parts.mirror().lookup(tp.topic(), tp.partition()).isEmpty()) {
+      Optional<SinkProgress> mirrored = parts.mirror().lookup(tp.topic(), tp.partition());
+      if (mirrored.isEmpty() || !mirrored.get().belongsTo(lake)) {
         CommittedUnit unit = last.get();
         parts
             .mirror()
@@ -79,7 +87,10 @@ final class TpOpener {
                     unit.end(),
                     unit.id(),
                     log.epoch(),
-                    log.state().lastSeq()));
+                    log.state().lastSeq(),
+                    log.state().generation(),
+                    lake.id(),
+                    lake.location()));
         LOG.info("Rebuilt the mirrored progress of {} from its lake log: {}", tp, unit.id());
       }
     } catch (RuntimeException e) {

@@ -1,10 +1,11 @@
 package io.skippr.connect.sink;
 
-import io.skippr.connect.sink.buffer.BufferBudget;
+import io.skippr.connect.common.Sha256;
 import io.skippr.connect.sink.buffer.PathBuffer;
 import io.skippr.connect.sink.buffer.UnitBuffer;
 import io.skippr.connect.sink.convert.ParquetSchemas;
 import io.skippr.connect.sink.format.LakeFileWriter;
+import io.skippr.connect.sink.log.LakeIdentity;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.LiveFile;
 import io.skippr.connect.sink.log.LogEntry;
@@ -16,7 +17,6 @@ import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.HexFormat;
@@ -28,18 +28,19 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Steps 3 and 4 of the commit protocol for one unit: append the intent (conditional on the epoch),
- * write one file per table partition path, append the commit, mirror the progress.
+ * write one file per table partition path, append the commit, mirror the progress. The intent is
+ * planned on the task's thread; the rest runs in the {@link UnitPipeline}.
  */
 final class UnitCommitter implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(UnitCommitter.class);
 
   private final LakeStorage storage;
   private final LakeLayout layout;
+  private final LakeIdentity lake;
   private final LakeFileWriter fileWriter;
   private final ProgressMirror mirror;
   private final String configFingerprint;
   private final int checkpointInterval;
-  private final BufferBudget budget;
   private final FileWritePool files;
 
   /** The fingerprint of the last file schema; a unit's files nearly always share one schema. */
@@ -50,13 +51,13 @@ final class UnitCommitter implements AutoCloseable {
   UnitCommitter(
       LakeStorage storage,
       LakeLayout layout,
+      LakeIdentity lake,
       LakeFileWriter fileWriter,
       ProgressMirror mirror,
-      WriterSettings settings,
-      BufferBudget budget) {
-    this.budget = budget;
+      WriterSettings settings) {
     this.storage = storage;
     this.layout = layout;
+    this.lake = lake;
     this.fileWriter = fileWriter;
     this.mirror = mirror;
     this.configFingerprint = settings.configFingerprint();
@@ -69,11 +70,16 @@ final class UnitCommitter implements AutoCloseable {
     return layout.fileKey(table, partitionPath, compactionId, fileWriter.extension());
   }
 
-  /** Plans the writer's buffered unit and appends its intent. */
-  LogEntry.Intent plan(TpWriter writer) throws IOException {
-    UnitBuffer unit = writer.unit;
+  /** Plans the session's buffered unit and appends its intent, on the task's thread. */
+  LogEntry.Intent plan(TpSession session) throws IOException {
+    UnitBuffer unit = session.unit();
     String id =
-        LakeLayout.compactionId(writer.tp.topic(), writer.tp.partition(), unit.start(), unit.end());
+        LakeLayout.compactionId(
+            session.tp.topic(),
+            session.tp.partition(),
+            session.log.state().generation(),
+            unit.start(),
+            unit.end());
     List<String> files = new ArrayList<>();
     for (PathBuffer path : unit.paths()) {
       files.add(fileKey(path.table(), path.partitionPath(), id));
@@ -83,32 +89,21 @@ final class UnitCommitter implements AutoCloseable {
             id,
             unit.start(),
             unit.end(),
-            writer.log.epoch(),
+            session.log.epoch(),
             unit.wallclockMs(),
             configFingerprint,
             files);
-    writer.log.append(intent);
+    session.log.append(intent);
     return intent;
-  }
-
-  /**
-   * Writes the writer's buffered unit under the intent's id, commits it, and starts a new unit, on
-   * the caller's thread.
-   */
-  void commit(TpWriter writer, LogEntry.Intent intent, String trigger) throws IOException {
-    UnitBuffer unit = writer.unit;
-    write(writer, unit, intent, trigger);
-    writer.unit = new UnitBuffer();
-    budget.release(unit.bytes());
   }
 
   /**
    * Writes a unit's files under the intent's id and appends the commit. Files the intent names but
    * this unit did not write (a replay that saw fewer records) are deleted after the commit. Touches
-   * only the unit and the TP's log, so it may run on a thread other than the task's while the task
-   * buffers the TP's next records; the caller releases the unit's bytes.
+   * only the unit and the TP's log, so it runs on the pipeline's thread while the task buffers the
+   * TP's next records.
    */
-  void write(TpWriter writer, UnitBuffer unit, LogEntry.Intent intent, String trigger)
+  void write(TpSession session, UnitBuffer unit, LogEntry.Intent intent, String trigger)
       throws IOException {
     List<FileWritePool.Job<LiveFile>> writes = new ArrayList<>();
     for (PathBuffer path : unit.paths()) {
@@ -117,8 +112,8 @@ final class UnitCommitter implements AutoCloseable {
       writes.add(() -> writeFile(key, path, schemaFingerprint));
     }
     List<LiveFile> files = this.files.runAll(writes);
-    writer.log.append(
-        new LogEntry.Commit(intent.id(), intent.start(), intent.end(), writer.log.epoch(), files));
+    session.log.append(
+        new LogEntry.Commit(intent.id(), intent.start(), intent.end(), session.log.epoch(), files));
     Set<String> written = new HashSet<>();
     files.forEach(file -> written.add(file.key()));
     for (String key : intent.files()) {
@@ -133,19 +128,22 @@ final class UnitCommitter implements AutoCloseable {
         unit.rows(),
         files.size(),
         trigger);
-    mirror(writer, intent);
-    writer.log.checkpointIfDue(checkpointInterval);
+    mirror(session, intent);
+    session.log.checkpointIfDue(checkpointInterval);
   }
 
-  private void mirror(TpWriter writer, LogEntry.Intent intent) {
+  private void mirror(TpSession session, LogEntry.Intent intent) {
     SinkProgress progress =
         new SinkProgress(
-            writer.tp.topic(),
-            writer.tp.partition(),
+            session.tp.topic(),
+            session.tp.partition(),
             intent.end(),
             intent.id(),
-            writer.log.epoch(),
-            writer.log.state().lastSeq());
+            session.log.epoch(),
+            session.log.state().lastSeq(),
+            session.log.state().generation(),
+            lake.id(),
+            lake.location());
     try {
       mirror.record(progress);
     } catch (RuntimeException e) {
@@ -163,7 +161,7 @@ final class UnitCommitter implements AutoCloseable {
   /** Writes one file; runs on a thread of {@link #files}, so it touches no shared state. */
   private LiveFile writeFile(String key, PathBuffer path, String schemaFingerprint)
       throws IOException {
-    MessageDigest sha256 = sha256();
+    MessageDigest sha256 = Sha256.newDigest();
     try (PendingObject object = storage.create(key)) {
       HashingStream out = new HashingStream(object.stream(), sha256);
       fileWriter.write(path.schema(), path.rows(), out);
@@ -184,14 +182,6 @@ final class UnitCommitter implements AutoCloseable {
       fingerprinted = schema;
     }
     return fingerprint;
-  }
-
-  private static MessageDigest sha256() {
-    try {
-      return MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-    }
   }
 
   /** Counts and hashes what passes; closing it does not close the object. */

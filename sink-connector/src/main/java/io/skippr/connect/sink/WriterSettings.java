@@ -1,6 +1,7 @@
 package io.skippr.connect.sink;
 
 import io.skippr.connect.sink.buffer.RotationConfig;
+import io.skippr.connect.sink.log.GenerationConfig;
 
 /**
  * The settings a {@link LakeWriter} works with.
@@ -14,6 +15,7 @@ import io.skippr.connect.sink.buffer.RotationConfig;
  * @param checkpointInterval log entries between checkpoints
  * @param writeConcurrency how many files of a unit are written at once
  * @param writeAsync whether a cut unit is written on a thread of its own while the task buffers on
+ * @param onDiscontinuity what to do with offsets the lake cannot account for
  */
 public record WriterSettings(
     RotationConfig rotation,
@@ -22,6 +24,7 @@ public record WriterSettings(
     boolean toleratesErrors,
     int checkpointInterval,
     int writeConcurrency,
-    boolean writeAsync) {
+    boolean writeAsync,
+    GenerationConfig.Behavior onDiscontinuity) {
   public static final int DEFAULT_CHECKPOINT_INTERVAL = 100;
 }

@@ -3,6 +3,7 @@ package io.skippr.connect.sink;
 import io.skippr.connect.schema.SchemaEvolution;
 import io.skippr.connect.sink.buffer.RotationConfig;
 import io.skippr.connect.sink.format.LakeFileWriter;
+import io.skippr.connect.sink.log.GenerationConfig;
 import io.skippr.connect.sink.log.ProgressMirror;
 import io.skippr.connect.sink.storage.LakeStorage;
 import java.util.ArrayList;
@@ -27,10 +28,17 @@ final class LakeHarness {
   static final String TABLE = "lake_orders";
 
   final int partitions;
-  final long perPartition;
+
+  /** The offset after each partition's last record (a recreated topic may hold fewer). */
+  long perPartition;
+
   final WriterDoubles.ManualClock clock = new WriterDoubles.ManualClock(1_700_000_000_000L);
   final Map<TopicPartition, Long> committed = new HashMap<>();
   final Map<TopicPartition, Long> position = new HashMap<>();
+
+  /** The first offset each partition still holds (records below it expired); 0 when absent. */
+  final Map<TopicPartition, Long> logStart = new HashMap<>();
+
   RotationConfig rotation = new RotationConfig(25, 0, -1, 1000, 32L << 20);
   LakeFileWriter fileWriter = new WriterDoubles.OffsetsFileWriter();
   ProgressMirror mirror = ProgressMirror.NONE;
@@ -44,6 +52,7 @@ final class LakeHarness {
   boolean withReporter = true;
   int writeConcurrency = 1;
   boolean writeAsync = false;
+  GenerationConfig.Behavior onDiscontinuity = GenerationConfig.Behavior.FAIL;
   LakeWriter writer;
   RecordingContext context;
   int generations;
@@ -78,7 +87,8 @@ final class LakeHarness {
             toleratesErrors,
             4,
             writeConcurrency,
-            writeAsync);
+            writeAsync,
+            onDiscontinuity);
     writer =
         new LakeWriter(
             settings,
@@ -96,6 +106,20 @@ final class LakeHarness {
       position.put(tp, context.seeks.getOrDefault(tp, committed.getOrDefault(tp, 0L)));
     }
     return writer;
+  }
+
+  /**
+   * Applies the seeks the writer asked for, as the worker does before its next poll: a position
+   * outside the records the partition holds resets to its first one, as a consumer with {@code
+   * auto.offset.reset=earliest} does.
+   */
+  void applySeeks() {
+    for (Map.Entry<TopicPartition, Long> seek : context.seeks.entrySet()) {
+      long start = logStart.getOrDefault(seek.getKey(), 0L);
+      long offset = seek.getValue();
+      position.put(seek.getKey(), offset < start || offset > perPartition ? start : offset);
+    }
+    context.seeks.clear();
   }
 
   /**

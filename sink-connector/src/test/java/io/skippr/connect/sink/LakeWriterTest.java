@@ -184,7 +184,11 @@ class LakeWriterTest {
     h.start(lake);
     h.deliver(4);
     h.position.put(TP0, 2L);
-    h.deliver(4); // offsets 2..5: 2 and 3 are repeats
+    h.deliver(4); // offsets 2..5: 2 and 3 are repeats, so the TP is sought past them
+    assertThat(h.context.seeks).containsEntry(TP0, 4L);
+    assertThat(h.writer.bufferedBytes()).isEqualTo(4 * 100);
+    h.applySeeks();
+    h.deliver(2);
     assertThat(h.writer.bufferedBytes()).isEqualTo(6 * 100);
     h.writer.close(List.of(TP0));
     assertThat(h.writer.bufferedBytes()).isZero();

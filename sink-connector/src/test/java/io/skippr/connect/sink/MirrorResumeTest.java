@@ -3,6 +3,7 @@ package io.skippr.connect.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.skippr.connect.sink.buffer.RotationConfig;
+import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.ProgressMirror;
 import io.skippr.connect.sink.state.MirrorConfig;
 import io.skippr.connect.sink.state.StoreProgressMirror;
@@ -47,9 +48,36 @@ class MirrorResumeTest {
     h.start(lake);
     h.deliver(25); // units 0..9 and 10..19 committed, 20..24 buffered
 
-    InMemoryLakeStorage fresh = new InMemoryLakeStorage(); // the lake log is gone
-    h.start(fresh);
+    InMemoryLakeStorage lostLog = new InMemoryLakeStorage(); // the TP's log is gone ...
+    String identity = new LakeLayout("").identityKey(); // ... but not the lake
+    lostLog.createIfAbsent(identity, lake.read(identity));
+    h.start(lostLog);
     assertThat(h.context.seeks).containsEntry(TP0, 20L);
+  }
+
+  @Test
+  void aNewLakeNeverResumesFromProgressMirroredForAnotherOne() throws Exception {
+    InMemoryLakeStorage lake = new InMemoryLakeStorage();
+    LakeHarness h = new LakeHarness(1, 40);
+    h.rotation = new RotationConfig(10, 0, -1, 1000, 1L << 30);
+    h.mirror = openMirror();
+    h.start(lake);
+    h.deliver(25);
+
+    h.start(new InMemoryLakeStorage()); // the lake was deleted, or this is another lake
+    assertThat(h.context.seeks).doesNotContainKey(TP0);
+    assertThat(h.mirror.lookup(LakeHarness.TOPIC, 0)).as("the foreign row is dropped").isEmpty();
+    h.position.put(TP0, 0L);
+    while (h.deliver(10)) {
+      h.commitOffsets();
+    }
+    h.flushBySchedule();
+    assertThat(h.mirror.lookup(LakeHarness.TOPIC, 0))
+        .hasValueSatisfying(
+            progress -> {
+              assertThat(progress.lakeId()).isEqualTo(h.writer.lake().id());
+              assertThat(progress.endOffset()).isEqualTo(39);
+            });
   }
 
   @Test

@@ -68,7 +68,7 @@ class RebalanceResumeTest {
   }
 
   @Test
-  void aSecondGapAfterTheSeekBackIsAcceptedAsReal() throws Exception {
+  void aGapOverOffsetsKafkaStillHoldsIsAcceptedAfterAProbe() throws Exception {
     LakeHarness h = harness(20, 5);
     h.start(lake);
     h.deliver(5);
@@ -79,6 +79,11 @@ class RebalanceResumeTest {
     SinkRecord six = LakeHarness.record(0, 6, h.values.value(0, 6));
     h.writer.put(List.of(six));
     assertThat(h.writer.bufferedBytes()).isZero();
+    h.writer.put(List.of(six));
+    assertThat(h.writer.bufferedBytes()).isZero();
+    assertThat(h.context.seeks).as("probes where Kafka starts").containsEntry(TP0, 0L);
+    h.writer.put(List.of(LakeHarness.record(0, 0, h.values.value(0, 0))));
+    assertThat(h.context.seeks).as("Kafka holds 0..: back to 5").containsEntry(TP0, 5L);
     h.writer.put(List.of(six));
     assertThat(h.writer.bufferedBytes()).isPositive();
   }

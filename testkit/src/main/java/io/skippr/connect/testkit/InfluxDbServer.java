@@ -2,6 +2,7 @@ package io.skippr.connect.testkit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -18,9 +19,15 @@ import java.util.List;
 /**
  * A throwaway InfluxDB 1.x server ({@code influxd} from the Debian package {@code influxdb}: {@code
  * apt-get install -y influxdb}) on free 127.0.0.1 ports with its data in a temp directory, started
- * with its own config and stopped by PID.
+ * with its own config and stopped by PID. It is the one test server that is not fetched by the
+ * build: tests that need it check {@link #installed()} first and are skipped without it.
  */
 public final class InfluxDbServer implements AutoCloseable {
+
+  /** Why a test that needs the server is skipped, when {@link #installed()} is false. */
+  public static final String NOT_INSTALLED =
+      "influxd is not on the PATH (Debian: apt-get install influxdb; .ci/prerequisites installs"
+          + " it)";
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
@@ -37,6 +44,17 @@ public final class InfluxDbServer implements AutoCloseable {
     this.exitHook =
         LocalProcesses.onJvmExit(
             "stop-influxd", () -> LocalProcesses.stop(process.toHandle(), Duration.ofSeconds(5)));
+  }
+
+  /** Whether an executable {@code influxd} is on the PATH. */
+  public static boolean installed() {
+    String path = System.getenv().getOrDefault("PATH", "");
+    for (String dir : path.split(File.pathSeparator)) {
+      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "influxd"))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Starts a server; fails with its log when it does not answer /ping in time. */

@@ -4,64 +4,81 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.UserPrincipal;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * A throwaway PostgreSQL 15 cluster on 127.0.0.1 and a free port, with {@code wal_level=logical}
- * for CDC tests: {@code initdb -A trust} in a temp directory, started with {@code pg_ctl}, run as
- * the {@code postgres} user when the tests run as root, stopped and deleted on close.
+ * A throwaway PostgreSQL cluster on 127.0.0.1 and a free port, with {@code wal_level=logical} for
+ * CDC tests: {@code initdb -A trust} in a temp directory, started with {@code pg_ctl}, stopped and
+ * deleted on close.
+ *
+ * <p>The binaries come from Maven ({@link PostgresBinaries}), so no system PostgreSQL is needed;
+ * {@code -D}{@value #BIN_PROPERTY} points at another {@code bin} directory instead. PostgreSQL
+ * refuses to run as root: when the tests run as root, every PostgreSQL command runs through {@code
+ * setpriv} as the existing unprivileged user {@value #DEFAULT_OS_USER} (or {@code -D}{@value
+ * #OS_USER_PROPERTY}), which owns the cluster's directory; nothing is created system-wide.
  */
 public final class PostgresServer implements AutoCloseable {
   /** System property overriding the PostgreSQL binaries directory. */
   public static final String BIN_PROPERTY = "skippr.postgres.bin";
 
+  /** System property naming the OS user that runs PostgreSQL when the tests run as root. */
+  public static final String OS_USER_PROPERTY = "skippr.postgres.os.user";
+
+  /** The database superuser (a PostgreSQL role, not an OS user). */
   public static final String USER = "postgres";
+
   public static final String DATABASE = "postgres";
-  private static final String DEFAULT_BIN = "/usr/lib/postgresql/15/bin";
+  private static final String DEFAULT_OS_USER = "nobody";
   private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
   private final Path bin;
   private final Path root;
   private final int port;
   private final long pid;
+  private final List<String> runAs;
   private final Thread exitHook;
 
-  private PostgresServer(Path bin, Path root, int port, long pid) {
+  private PostgresServer(Path bin, Path root, int port, long pid, List<String> runAs) {
     this.bin = bin;
     this.root = root;
     this.port = port;
     this.pid = pid;
+    this.runAs = runAs;
     this.exitHook = LocalProcesses.onJvmExit("stop-postgres", this::killAndDelete);
   }
 
   public static PostgresServer start() {
-    Path bin = Path.of(System.getProperty(BIN_PROPERTY, DEFAULT_BIN));
+    String override = System.getProperty(BIN_PROPERTY);
+    Path bin = override != null ? Path.of(override) : PostgresBinaries.bin();
     if (!Files.isExecutable(bin.resolve("initdb"))) {
-      throw new IllegalStateException(
-          "PostgreSQL binaries not found in "
-              + bin
-              + ": install postgresql-15 or set -D"
-              + BIN_PROPERTY);
+      throw new IllegalStateException("no PostgreSQL initdb in " + bin);
     }
-    Path root = createRoot();
+    List<String> runAs = isRoot() ? unprivileged() : List.of();
+    Path root = createRoot(runAs);
     try {
-      asPostgres(
-          List.of(
-              bin.resolve("initdb").toString(),
-              "-A",
-              "trust",
-              "-U",
-              USER,
-              "-E",
-              "UTF8",
-              "--locale=C",
-              "--no-sync",
-              "-D",
-              root.resolve("data").toString()),
-          root);
+      run(
+          runAs,
+          root,
+          bin.resolve("initdb").toString(),
+          "-A",
+          "trust",
+          "-U",
+          USER,
+          "-E",
+          "UTF8",
+          "--locale=C",
+          "--no-sync",
+          "-D",
+          root.resolve("data").toString());
       int port = LocalProcesses.freePort();
       String options =
           "-p "
@@ -71,23 +88,23 @@ public final class PostgresServer implements AutoCloseable {
               + " -c wal_level=logical -c fsync=off -c max_wal_senders=10"
               + " -c max_replication_slots=10 -c unix_socket_directories="
               + root;
-      asPostgres(
-          List.of(
-              bin.resolve("pg_ctl").toString(),
-              "-D",
-              root.resolve("data").toString(),
-              "-l",
-              root.resolve("server.log").toString(),
-              "-w",
-              "-t",
-              "60",
-              "-o",
-              options,
-              "start"),
-          root);
+      run(
+          runAs,
+          root,
+          bin.resolve("pg_ctl").toString(),
+          "-D",
+          root.resolve("data").toString(),
+          "-l",
+          root.resolve("server.log").toString(),
+          "-w",
+          "-t",
+          "60",
+          "-o",
+          options,
+          "start");
       long pid =
           Long.parseLong(Files.readAllLines(root.resolve("data/postmaster.pid")).get(0).strip());
-      return new PostgresServer(bin, root, port, pid);
+      return new PostgresServer(bin, root, port, pid, runAs);
     } catch (IOException | RuntimeException e) {
       LocalProcesses.deleteTree(root);
       throw new IllegalStateException("cannot start PostgreSQL: " + e.getMessage(), e);
@@ -111,41 +128,45 @@ public final class PostgresServer implements AutoCloseable {
     return "jdbc:postgresql://" + host() + ":" + port + "/" + DATABASE;
   }
 
-  /** Runs SQL with {@code psql} (no JDBC driver needed) and returns its unaligned output. */
+  /**
+   * Runs SQL over JDBC and returns what {@code psql -A -t} would print: one line per row, columns
+   * separated by {@code |}; empty for statements without rows.
+   */
   public String psql(String sql) {
-    return asPostgres(
-        List.of(
-            bin.resolve("psql").toString(),
-            "-h",
-            host(),
-            "-p",
-            Integer.toString(port),
-            "-U",
-            USER,
-            "-d",
-            DATABASE,
-            "-v",
-            "ON_ERROR_STOP=1",
-            "-A",
-            "-t",
-            "-c",
-            sql),
-        root);
+    try (Connection connection = DriverManager.getConnection(jdbcUrl(), USER, "");
+        Statement statement = connection.createStatement()) {
+      if (!statement.execute(sql)) {
+        return "";
+      }
+      StringBuilder out = new StringBuilder();
+      try (ResultSet rows = statement.getResultSet()) {
+        int columns = rows.getMetaData().getColumnCount();
+        while (rows.next()) {
+          for (int c = 1; c <= columns; c++) {
+            out.append(c > 1 ? "|" : "").append(rows.getString(c) == null ? "" : rows.getString(c));
+          }
+          out.append('\n');
+        }
+      }
+      return out.toString();
+    } catch (SQLException e) {
+      throw new IllegalStateException(sql + ": " + e.getMessage(), e);
+    }
   }
 
   @Override
   public void close() {
     try {
-      asPostgres(
-          List.of(
-              bin.resolve("pg_ctl").toString(),
-              "-D",
-              root.resolve("data").toString(),
-              "-m",
-              "fast",
-              "-w",
-              "stop"),
-          root);
+      run(
+          runAs,
+          root,
+          bin.resolve("pg_ctl").toString(),
+          "-D",
+          root.resolve("data").toString(),
+          "-m",
+          "fast",
+          "-w",
+          "stop");
     } catch (RuntimeException e) {
       // fall through to killing the postmaster by PID
     }
@@ -159,11 +180,14 @@ public final class PostgresServer implements AutoCloseable {
     LocalProcesses.deleteTree(root);
   }
 
-  private static Path createRoot() {
+  /** The cluster's directory, owned by the user PostgreSQL runs as. */
+  private static Path createRoot(List<String> runAs) {
     try {
       Path root = Files.createTempDirectory("skippr-pg");
-      if (isRoot()) {
-        LocalProcesses.run(List.of("chown", USER + ":", root.toString()), root, TIMEOUT);
+      if (!runAs.isEmpty()) {
+        UserPrincipal owner =
+            root.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(osUser());
+        Files.setOwner(root, owner);
       }
       return root;
     } catch (IOException e) {
@@ -171,13 +195,34 @@ public final class PostgresServer implements AutoCloseable {
     }
   }
 
-  /** PostgreSQL refuses to run as root: switch to the postgres user when we are root. */
-  private static String asPostgres(List<String> command, Path directory) {
-    List<String> full = new ArrayList<>();
-    if (isRoot()) {
-      full.addAll(List.of("runuser", "-u", USER, "--"));
+  /**
+   * {@code setpriv} to an existing unprivileged user (its own group, its supplementary groups):
+   * unlike {@code su}/{@code runuser} it needs no login shell and no PAM session.
+   */
+  private static List<String> unprivileged() {
+    String user = osUser();
+    String gid;
+    try {
+      gid = LocalProcesses.run(List.of("id", "-g", user), Path.of("/"), TIMEOUT).strip();
+    } catch (IllegalStateException e) {
+      throw new IllegalStateException(
+          "the tests run as root, which PostgreSQL refuses, and there is no user '"
+              + user
+              + "' to run it as: set -D"
+              + OS_USER_PROPERTY
+              + " to an existing unprivileged user",
+          e);
     }
-    full.addAll(command);
+    return List.of("setpriv", "--reuid=" + user, "--regid=" + gid, "--init-groups", "--");
+  }
+
+  private static String osUser() {
+    return System.getProperty(OS_USER_PROPERTY, DEFAULT_OS_USER);
+  }
+
+  private static String run(List<String> runAs, Path directory, String... command) {
+    List<String> full = new ArrayList<>(runAs);
+    full.addAll(List.of(command));
     return LocalProcesses.run(full, directory, TIMEOUT);
   }
 

@@ -1,5 +1,8 @@
 package io.skippr.connect.testkit;
 
+import io.skippr.connect.aws.AwsKeys;
+import io.skippr.connect.aws.AwsSettings;
+import io.skippr.connect.aws.RetryPolicy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -71,6 +74,15 @@ public final class S3MockServer implements AutoCloseable {
   }
 
   /** Plain-HTTP endpoint for path-style access, e.g. {@code http://127.0.0.1:40123}. */
+  /** How to reach this server: its endpoint, path-style access and its keys, few retries. */
+  public AwsSettings aws() {
+    return AwsSettings.defaults()
+        .withEndpoint(endpoint())
+        .withPathStyleAccess(true)
+        .withCredentials(new AwsKeys(ACCESS_KEY, SECRET_KEY, null))
+        .withRetry(new RetryPolicy(3, 10, 100));
+  }
+
   public URI endpoint() {
     return URI.create("http://" + LocalProcesses.LOOPBACK + ":" + port);
   }

@@ -2,6 +2,7 @@ package io.skippr.connect.transforms;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.skippr.connect.common.ProcessEnvironment;
 import io.skippr.connect.schema.Contract;
 import io.skippr.connect.schema.ContractStorage;
 import io.skippr.connect.schema.ContractStore;
@@ -85,7 +86,7 @@ public final class ContractConfig {
 
   /** The configured contracts, read now; {@link Contracts#none()} when no source is set. */
   public static Contracts from(AbstractConfig config) {
-    return from(config, System.getenv());
+    return from(config, ProcessEnvironment.variables());
   }
 
   static Contracts from(AbstractConfig config, Map<String, String> env) {

@@ -1,8 +1,8 @@
 package io.skippr.connect.transforms;
 
+import io.skippr.connect.aws.AwsSettings;
 import io.skippr.connect.schema.s3.S3ContractSettings;
 import java.net.URI;
-import java.util.regex.Pattern;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
@@ -19,8 +19,6 @@ public final class ContractS3Config {
   public static final String ENDPOINT = "contract.s3.endpoint";
   public static final String REGION = "contract.s3.region";
   public static final String PATH_STYLE_ACCESS = "contract.s3.path.style.access";
-
-  private static final Pattern REGION_NAME = Pattern.compile("[a-z0-9-]+");
 
   private ContractS3Config() {}
 
@@ -71,20 +69,15 @@ public final class ContractS3Config {
       return;
     }
     try {
-      URI uri = URI.create(text);
-      String scheme = uri.getScheme() == null ? "" : uri.getScheme();
-      if ((scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null) {
-        return;
-      }
+      AwsSettings.parseEndpoint(text);
     } catch (IllegalArgumentException e) {
-      // reported below
+      throw new ConfigException(name, value, "expected empty or http(s)://host[:port]");
     }
-    throw new ConfigException(name, value, "expected empty or http(s)://host[:port]");
   }
 
   private static void checkRegion(String name, Object value) {
     String text = value == null ? "" : value.toString().trim();
-    if (!text.isEmpty() && !REGION_NAME.matcher(text).matches()) {
+    if (!text.isEmpty() && !AwsSettings.isRegionName(text)) {
       throw new ConfigException(name, value, "expected empty or a region name such as eu-west-1");
     }
   }

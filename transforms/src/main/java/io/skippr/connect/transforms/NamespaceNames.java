@@ -1,8 +1,7 @@
 package io.skippr.connect.transforms;
 
+import io.skippr.connect.common.Sha256;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
@@ -135,10 +134,6 @@ public final class NamespaceNames {
   }
 
   private static byte[] sha256(String text) {
-    try {
-      return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is always available", e);
-    }
+    return Sha256.digest(text.getBytes(StandardCharsets.UTF_8));
   }
 }

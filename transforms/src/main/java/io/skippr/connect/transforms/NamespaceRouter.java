@@ -1,5 +1,6 @@
 package io.skippr.connect.transforms;
 
+import io.skippr.connect.common.ProcessEnvironment;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.kafka.common.config.AbstractConfig;
@@ -35,7 +36,7 @@ public class NamespaceRouter<R extends ConnectRecord<R>> extends SkipprTransform
   private NamespaceNames names;
 
   public NamespaceRouter() {
-    this(System.getenv());
+    this(ProcessEnvironment.variables());
   }
 
   /** With another environment than the process's (tests). */

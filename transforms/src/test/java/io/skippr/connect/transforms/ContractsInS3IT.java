@@ -38,15 +38,7 @@ class ContractsInS3IT {
     server = s3;
     server.createBucket(BUCKET);
     for (String prefix : List.of("from-config", "from-env")) {
-      S3ContractSettings settings =
-          new S3ContractSettings(
-              BUCKET,
-              prefix,
-              server.endpoint(),
-              null,
-              true,
-              new S3ContractSettings.Credentials(
-                  S3MockServer.ACCESS_KEY, S3MockServer.SECRET_KEY, null));
+      S3ContractSettings settings = new S3ContractSettings(BUCKET, prefix, server.aws());
       try (S3ContractStore store = S3ContractStore.open(settings)) {
         store.save(ID, List.of(new Contract("orders." + prefix, ORDER)));
       }

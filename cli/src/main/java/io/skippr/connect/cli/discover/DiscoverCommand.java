@@ -1,5 +1,6 @@
 package io.skippr.connect.cli.discover;
 
+import io.skippr.connect.common.ProcessEnvironment;
 import io.skippr.connect.schema.ContractStorage;
 import java.io.PrintWriter;
 import java.net.URLClassLoader;
@@ -55,7 +56,7 @@ public final class DiscoverCommand extends PipelineCommand {
   boolean log;
 
   public DiscoverCommand() {
-    this(System.getenv(), Path.of("").toAbsolutePath());
+    this(ProcessEnvironment.variables(), Path.of("").toAbsolutePath());
   }
 
   /** With another environment and working directory than the process's (tests). */

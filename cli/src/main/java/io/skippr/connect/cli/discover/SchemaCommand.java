@@ -1,5 +1,6 @@
 package io.skippr.connect.cli.discover;
 
+import io.skippr.connect.common.ProcessEnvironment;
 import io.skippr.connect.schema.Contract;
 import io.skippr.connect.schema.ContractStorage;
 import io.skippr.connect.schema.PipelineId;
@@ -19,7 +20,7 @@ import picocli.CommandLine.Command;
     })
 public final class SchemaCommand extends PipelineCommand {
   public SchemaCommand() {
-    this(System.getenv(), Path.of("").toAbsolutePath());
+    this(ProcessEnvironment.variables(), Path.of("").toAbsolutePath());
   }
 
   /** With another environment and working directory than the process's (tests). */

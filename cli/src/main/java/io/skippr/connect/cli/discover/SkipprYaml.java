@@ -1,12 +1,8 @@
 package io.skippr.connect.cli.discover;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.skippr.connect.common.SkipprFile;
 import io.skippr.connect.schema.PipelineId;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -38,15 +34,8 @@ import java.util.TreeSet;
  * are errors, so that a misspelt key is not silently ignored.
  */
 public final class SkipprYaml {
-  /** The file name looked for in the working directory. */
-  public static final String FILE_NAME = "skippr.yml";
-
-  /** Environment variable naming the file when {@code --config} is not given. */
-  public static final String CONFIG_ENV = "SKIPPR_CONFIG";
-
   private static final Set<String> PIPELINE_KEYS =
       Set.of("tenant", "workspace", "source", "namespace_fields", "namespace_separator");
-  private static final YAMLMapper YAML = new YAMLMapper();
 
   private final Path file;
   private final Map<String, JsonNode> pipelines;
@@ -58,11 +47,7 @@ public final class SkipprYaml {
 
   /** The file to read: {@code --config}, else {@code $SKIPPR_CONFIG}, else ./skippr.yml. */
   public static Path locate(Path option, Map<String, String> env, Path workingDir) {
-    if (option != null) {
-      return option;
-    }
-    String fromEnv = env.get(CONFIG_ENV);
-    return fromEnv != null && !fromEnv.isBlank() ? Path.of(fromEnv) : workingDir.resolve(FILE_NAME);
+    return SkipprFile.locate(option, env, workingDir);
   }
 
   /**
@@ -71,28 +56,32 @@ public final class SkipprYaml {
    * @throws DiscoveryException naming the file and the key when it is missing or malformed
    */
   public static SkipprYaml read(Path file) {
-    String text;
     try {
-      text = Files.readString(file);
-    } catch (NoSuchFileException e) {
-      throw new DiscoveryException(
-          file + " not found (pass --config FILE or set " + CONFIG_ENV + ")");
-    } catch (IOException e) {
-      throw new DiscoveryException("cannot read " + file + ": " + e.getMessage(), e);
+      return of(
+          SkipprFile.readIfPresent(file)
+              .orElseThrow(
+                  () ->
+                      new DiscoveryException(
+                          file
+                              + " not found (pass --config FILE or set "
+                              + SkipprFile.CONFIG_ENV
+                              + ")")));
+    } catch (SkipprFile.SkipprFileException e) {
+      throw new DiscoveryException(e.getMessage(), e);
     }
-    return parse(file, text);
   }
 
   static SkipprYaml parse(Path file, String text) {
-    JsonNode root;
     try {
-      root = YAML.readTree(text);
-    } catch (JsonProcessingException e) {
-      String where = e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")";
-      throw new DiscoveryException(
-          file + ": not valid YAML" + where + ": " + e.getOriginalMessage(), e);
+      return of(SkipprFile.parse(file, text));
+    } catch (SkipprFile.SkipprFileException e) {
+      throw new DiscoveryException(e.getMessage(), e);
     }
-    JsonNode list = root == null ? null : root.get("pipelines");
+  }
+
+  private static SkipprYaml of(SkipprFile skipprFile) {
+    Path file = skipprFile.path();
+    JsonNode list = skipprFile.root().get("pipelines");
     if (list == null || !list.isObject() || list.isEmpty()) {
       throw new DiscoveryException(file + ": no 'pipelines' mapping with at least one pipeline");
     }

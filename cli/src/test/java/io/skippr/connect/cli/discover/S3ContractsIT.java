@@ -3,14 +3,14 @@ package io.skippr.connect.cli.discover;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.skippr.connect.aws.AwsClients;
 import io.skippr.connect.schema.Contract;
 import io.skippr.connect.schema.ContractDocument;
-import io.skippr.connect.schema.s3.S3ContractClients;
-import io.skippr.connect.schema.s3.S3ContractSettings;
 import io.skippr.connect.testkit.FreePorts;
 import io.skippr.connect.testkit.S3MockServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -45,16 +45,7 @@ class S3ContractsIT {
   static void connect(S3MockServer s3) {
     server = s3;
     server.createBucket(BUCKET);
-    raw =
-        S3ContractClients.build(
-            new S3ContractSettings(
-                BUCKET,
-                "",
-                server.endpoint(),
-                null,
-                true,
-                new S3ContractSettings.Credentials(
-                    S3MockServer.ACCESS_KEY, S3MockServer.SECRET_KEY, null)));
+    raw = AwsClients.s3(server.aws(), Duration.ofSeconds(30));
   }
 
   @AfterAll

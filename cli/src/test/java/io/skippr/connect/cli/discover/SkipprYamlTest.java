@@ -71,7 +71,8 @@ class SkipprYamlTest {
   void locatesTheFileByOptionThenEnvironmentThenWorkingDirectory() {
     Path work = Path.of("/work");
     assertThat(SkipprYaml.locate(Path.of("x.yml"), Map.of("SKIPPR_CONFIG", "/e.yml"), work))
-        .isEqualTo(Path.of("x.yml"));
+        .as("relative to the working directory")
+        .isEqualTo(Path.of("/work/x.yml"));
     assertThat(SkipprYaml.locate(null, Map.of("SKIPPR_CONFIG", "/e.yml"), work))
         .isEqualTo(Path.of("/e.yml"));
     assertThat(SkipprYaml.locate(null, Map.of(), work)).isEqualTo(Path.of("/work/skippr.yml"));

@@ -1,10 +1,12 @@
 package io.skippr.connect.schema.s3;
 
+import io.skippr.connect.aws.AwsKeys;
+import io.skippr.connect.aws.AwsSettings;
+import io.skippr.connect.aws.RetryPolicy;
 import java.net.URI;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Where contracts live in S3 and how to reach the bucket. Read from the environment ({@link
@@ -14,19 +16,9 @@ import java.util.regex.Pattern;
  * @param bucket the bucket
  * @param prefix the key prefix before {@code {tenant}/{workspace}/{pipeline}/metadata.json},
  *     without leading or trailing {@code /}; empty for none
- * @param endpoint an endpoint override (an S3-compatible server), or null for AWS
- * @param region the region, or null: AWS's default chain, or {@value #FALLBACK_REGION} with an
- *     endpoint override
- * @param pathStyleAccess address objects as {@code endpoint/bucket/key}
- * @param credentials static keys, or null for the SDK's default credentials chain
+ * @param aws how to reach the bucket (the one AWS settings model)
  */
-public record S3ContractSettings(
-    String bucket,
-    String prefix,
-    URI endpoint,
-    String region,
-    boolean pathStyleAccess,
-    Credentials credentials) {
+public record S3ContractSettings(String bucket, String prefix, AwsSettings aws) {
   public static final String BUCKET_ENV = "SKIPPR_S3_BUCKET";
   public static final String PREFIX_ENV = "SKIPPR_S3_PREFIX";
   public static final String ENDPOINT_ENV = "SKIPPR_S3_ENDPOINT";
@@ -36,23 +28,11 @@ public record S3ContractSettings(
   /** The URI scheme of S3 locations. */
   public static final String SCHEME = "s3://";
 
-  /** The region used with an endpoint override when none is set: local servers ignore it. */
-  public static final String FALLBACK_REGION = "us-east-1";
-
-  // S3's rules for new buckets: 3-63 of a-z 0-9 . -, starting and ending with a letter or digit.
-  private static final Pattern BUCKET = Pattern.compile("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]");
-  private static final Pattern REGION = Pattern.compile("[a-z0-9-]+");
-
-  /** An access key pair (and session token, or null) that never prints. */
-  public record Credentials(String accessKeyId, String secretAccessKey, String sessionToken) {
-    @Override
-    public String toString() {
-      return "(configured)";
-    }
-  }
+  /** Contract reads and writes are small and interactive: a few quick attempts. */
+  static final RetryPolicy RETRY = new RetryPolicy(3, 50, 1_000);
 
   public S3ContractSettings {
-    if (bucket == null || !BUCKET.matcher(bucket).matches() || bucket.contains("..")) {
+    if (!AwsSettings.isBucketName(bucket)) {
       throw new IllegalArgumentException(
           "bucket '"
               + bucket
@@ -62,13 +42,6 @@ public record S3ContractSettings(
     prefix = trimSlashes(prefix == null ? "" : prefix);
     if (prefix.contains("//")) {
       throw new IllegalArgumentException("S3 key prefix '" + prefix + "' has an empty segment");
-    }
-    if (endpoint != null) {
-      checkEndpoint(endpoint);
-    }
-    if (region != null && !REGION.matcher(region).matches()) {
-      throw new IllegalArgumentException(
-          "'" + region + "' is not an AWS region name (such as eu-west-1)");
     }
   }
 
@@ -118,19 +91,21 @@ public record S3ContractSettings(
     String endpoint = variable(env, ENDPOINT_ENV);
     URI uri;
     try {
-      uri = endpoint == null ? null : URI.create(endpoint);
+      uri = endpoint == null ? null : AwsSettings.parseEndpoint(endpoint);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(ENDPOINT_ENV + ": not a URI: " + e.getMessage(), e);
+      throw new IllegalArgumentException(ENDPOINT_ENV + ": " + e.getMessage(), e);
     }
     String pathStyle = variable(env, PATH_STYLE_ENV);
     try {
       return new S3ContractSettings(
           bucket,
           prefix,
-          uri,
-          firstOf(env, REGION_ENV, "AWS_REGION", "AWS_DEFAULT_REGION"),
-          pathStyle == null ? uri != null : parseBoolean(PATH_STYLE_ENV, pathStyle),
-          credentials(env));
+          new AwsSettings(
+              uri,
+              firstOf(env, REGION_ENV, "AWS_REGION", "AWS_DEFAULT_REGION"),
+              pathStyle == null ? uri != null : parseBoolean(PATH_STYLE_ENV, pathStyle),
+              credentials(env),
+              RETRY));
     } catch (IllegalArgumentException e) {
       throw origin == null ? e : new IllegalArgumentException(origin + ": " + e.getMessage(), e);
     }
@@ -141,15 +116,15 @@ public record S3ContractSettings(
    * follow with {@link #withPathStyle} to choose otherwise.
    */
   public S3ContractSettings withEndpoint(URI uri) {
-    return new S3ContractSettings(bucket, prefix, uri, region, true, credentials);
+    return new S3ContractSettings(bucket, prefix, aws.withEndpoint(uri).withPathStyleAccess(true));
   }
 
   public S3ContractSettings withRegion(String name) {
-    return new S3ContractSettings(bucket, prefix, endpoint, name, pathStyleAccess, credentials);
+    return new S3ContractSettings(bucket, prefix, aws.withRegion(name));
   }
 
   public S3ContractSettings withPathStyle(boolean on) {
-    return new S3ContractSettings(bucket, prefix, endpoint, region, on, credentials);
+    return new S3ContractSettings(bucket, prefix, aws.withPathStyleAccess(on));
   }
 
   /** {@code s3://bucket/prefix/}, the base of every contract's URI. */
@@ -160,20 +135,11 @@ public record S3ContractSettings(
   /** Everything but the credentials, which show only whether they are set. */
   @Override
   public String toString() {
-    return location()
-        + " (endpoint "
-        + (endpoint == null ? "AWS" : endpoint)
-        + ", region "
-        + (region == null ? "default chain" : region)
-        + ", path-style "
-        + pathStyleAccess
-        + ", credentials "
-        + (credentials == null ? "default chain" : credentials)
-        + ")";
+    return location() + " (" + aws + ")";
   }
 
   /** Static keys from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (both or neither). */
-  private static Credentials credentials(Map<String, String> env) {
+  private static AwsKeys credentials(Map<String, String> env) {
     String id = variable(env, "AWS_ACCESS_KEY_ID");
     String secret = variable(env, "AWS_SECRET_ACCESS_KEY");
     if (id == null && secret == null) {
@@ -183,15 +149,7 @@ public record S3ContractSettings(
       throw new IllegalArgumentException(
           "set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither");
     }
-    return new Credentials(id, secret, variable(env, "AWS_SESSION_TOKEN"));
-  }
-
-  private static void checkEndpoint(URI uri) {
-    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-    if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null) {
-      throw new IllegalArgumentException(
-          "S3 endpoint '" + uri + "' is not of the form http(s)://host[:port]");
-    }
+    return new AwsKeys(id, secret, variable(env, "AWS_SESSION_TOKEN"));
   }
 
   private static boolean parseBoolean(String name, String value) {

@@ -1,11 +1,14 @@
 package io.skippr.connect.schema.s3;
 
+import io.skippr.connect.aws.AwsClients;
+import io.skippr.connect.aws.AwsRetries;
 import io.skippr.connect.schema.Contract;
 import io.skippr.connect.schema.ContractDocument;
 import io.skippr.connect.schema.ContractStorage;
 import io.skippr.connect.schema.PipelineId;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -37,12 +40,14 @@ public final class S3ContractStore implements ContractStorage {
   static final int READ_ATTEMPTS = 10;
 
   private static final String JSON_TYPE = "application/json";
+  private static final Duration SOCKET_TIMEOUT = Duration.ofSeconds(30);
 
   private final S3Client s3;
   private final String bucket;
   private final String prefix;
   private final String endpoint;
   private final boolean ownsClient;
+  private final AwsRetries retries = new AwsRetries(S3ContractSettings.RETRY);
 
   /**
    * Over a client the caller keeps (and closes).
@@ -64,11 +69,23 @@ public final class S3ContractStore implements ContractStorage {
 
   /** Opens a store with a client of its own, closed by {@link #close}. */
   public static S3ContractStore open(S3ContractSettings settings) {
+    S3Client client;
+    try {
+      client = AwsClients.s3(settings.aws(), SOCKET_TIMEOUT);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "no AWS region for "
+              + settings.location()
+              + ": set "
+              + S3ContractSettings.REGION_ENV
+              + " or AWS_REGION",
+          e);
+    }
     return new S3ContractStore(
-        S3ContractClients.build(settings),
+        client,
         settings.bucket(),
         settings.prefix(),
-        settings.endpoint() == null ? "AWS S3" : settings.endpoint().toString(),
+        settings.aws().endpoint() == null ? "AWS S3" : settings.aws().endpoint().toString(),
         true);
   }
 
@@ -175,31 +192,42 @@ public final class S3ContractStore implements ContractStorage {
     return PutObjectRequest.builder().bucket(bucket).key(key(id)).contentType(JSON_TYPE);
   }
 
-  /** Runs a request, turning the SDK's failures into one-line messages naming bucket and key. */
+  /**
+   * Runs a request, retrying transient failures, and turns the SDK's failures into one-line
+   * messages naming bucket and key.
+   */
   private <T> T call(String method, PipelineId id, Supplier<T> request) {
     String what = method + " " + location(id);
     try {
-      return request.get();
-    } catch (S3Exception e) {
-      String code = errorCode(e);
-      if (e.statusCode() == 412 || (e.statusCode() == 409 && "PUT".equals(method))) {
-        throw new ConditionFailed(e);
+      return retries.call(what, attempt -> request.get());
+    } catch (IOException e) {
+      if (e.getCause() instanceof S3Exception s3e) {
+        throw serviceFailure(method, what, s3e);
       }
-      if ("NoSuchBucket".equals(code)) {
-        throw failure(what + ": bucket '" + bucket + "' does not exist", e);
-      }
-      if (e.statusCode() == 403) {
+      if (e.getCause() instanceof SdkClientException client) {
+        if (checksumMismatch(client)) {
+          throw new TornRead(client);
+        }
         throw failure(
-            what + ": access denied (" + code + "; check the credentials and the bucket policy)",
-            e);
+            what + ": cannot reach " + endpoint + ": " + firstLine(client.getMessage()), client);
       }
-      throw failure(what + ": HTTP " + e.statusCode() + " " + code + " " + message(e), e);
-    } catch (SdkClientException e) {
-      if (checksumMismatch(e)) {
-        throw new TornRead(e);
-      }
-      throw failure(what + ": cannot reach " + endpoint + ": " + firstLine(e.getMessage()), e);
+      throw failure(what + ": " + e.getMessage(), e);
     }
+  }
+
+  private RuntimeException serviceFailure(String method, String what, S3Exception e) {
+    String code = errorCode(e);
+    if (e.statusCode() == 412 || (e.statusCode() == 409 && "PUT".equals(method))) {
+      return new ConditionFailed(e);
+    }
+    if ("NoSuchBucket".equals(code)) {
+      return failure(what + ": bucket '" + bucket + "' does not exist", e);
+    }
+    if (e.statusCode() == 403) {
+      return failure(
+          what + ": access denied (" + code + "; check the credentials and the bucket policy)", e);
+    }
+    return failure(what + ": HTTP " + e.statusCode() + " " + code + " " + message(e), e);
   }
 
   private static String errorCode(S3Exception e) {

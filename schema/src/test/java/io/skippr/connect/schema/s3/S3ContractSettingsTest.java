@@ -3,6 +3,7 @@ package io.skippr.connect.schema.s3;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.skippr.connect.aws.AwsKeys;
 import java.net.URI;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -28,10 +29,10 @@ class S3ContractSettingsTest {
             .orElseThrow();
     assertThat(s.bucket()).isEqualTo("lake");
     assertThat(s.prefix()).isEqualTo("contracts/v1");
-    assertThat(s.endpoint()).isEqualTo(URI.create("http://127.0.0.1:9000"));
-    assertThat(s.region()).isEqualTo("eu-west-1");
-    assertThat(s.pathStyleAccess()).isTrue();
-    assertThat(s.credentials()).isEqualTo(new S3ContractSettings.Credentials("id", "secret", null));
+    assertThat(s.aws().endpoint()).isEqualTo(URI.create("http://127.0.0.1:9000"));
+    assertThat(s.aws().region()).isEqualTo("eu-west-1");
+    assertThat(s.aws().pathStyleAccess()).isTrue();
+    assertThat(s.aws().credentials()).isEqualTo(new AwsKeys("id", "secret", null));
     assertThat(s.location()).isEqualTo("s3://lake/contracts/v1/");
     assertThat(s.toString()).doesNotContain("secret").contains("credentials (configured)");
   }
@@ -46,10 +47,10 @@ class S3ContractSettingsTest {
                     "AWS_REGION", "eu-west-1",
                     "AWS_DEFAULT_REGION", "ap-south-1"))
             .orElseThrow();
-    assertThat(s.region()).isEqualTo("us-west-2");
-    assertThat(s.endpoint()).isNull();
-    assertThat(s.pathStyleAccess()).isFalse();
-    assertThat(s.credentials()).isNull();
+    assertThat(s.aws().region()).isEqualTo("us-west-2");
+    assertThat(s.aws().endpoint()).isNull();
+    assertThat(s.aws().pathStyleAccess()).isFalse();
+    assertThat(s.aws().credentials()).isNull();
     assertThat(s.location()).isEqualTo("s3://lake/");
     S3ContractSettings explicit =
         S3ContractSettings.fromEnvironment(
@@ -58,7 +59,7 @@ class S3ContractSettingsTest {
                     "SKIPPR_S3_ENDPOINT", "https://s3.example.test",
                     "SKIPPR_S3_PATH_STYLE_ACCESS", "FALSE"))
             .orElseThrow();
-    assertThat(explicit.pathStyleAccess()).isFalse();
+    assertThat(explicit.aws().pathStyleAccess()).isFalse();
   }
 
   @Test
@@ -83,12 +84,13 @@ class S3ContractSettingsTest {
             () ->
                 S3ContractSettings.fromEnvironment(
                     Map.of("SKIPPR_S3_BUCKET", "lake", "SKIPPR_S3_ENDPOINT", "ftp://host")))
-        .hasMessage("S3 endpoint 'ftp://host' is not of the form http(s)://host[:port]");
+        .hasMessage(
+            "SKIPPR_S3_ENDPOINT: endpoint 'ftp://host' is not of the form http(s)://host[:port]");
     assertThatThrownBy(
             () ->
                 S3ContractSettings.fromEnvironment(
                     Map.of("SKIPPR_S3_BUCKET", "lake", "SKIPPR_S3_ENDPOINT", "127.0.0.1:9000")))
-        .hasMessageStartingWith("SKIPPR_S3_ENDPOINT: not a URI: ");
+        .hasMessageStartingWith("SKIPPR_S3_ENDPOINT: '127.0.0.1:9000' is not a URI: ");
     assertThatThrownBy(
             () ->
                 S3ContractSettings.fromEnvironment(

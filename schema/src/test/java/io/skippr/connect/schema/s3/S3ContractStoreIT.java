@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
+import io.skippr.connect.aws.AwsClients;
 import io.skippr.connect.schema.Contract;
 import io.skippr.connect.schema.ContractStorage;
 import io.skippr.connect.schema.ContractStorageContractTest;
@@ -52,7 +53,7 @@ class S3ContractStoreIT extends ContractStorageContractTest {
     // S3 applies each request atomically; S3Mock lets an overwrite overlap reads and the
     // conditional checks of other writes, so the stores reach it one request at a time.
     atomic = HttpFaultProxy.start(server.endpoint(), 0, 1, Duration.ofSeconds(1)).serialized(true);
-    raw = S3ContractClients.build(settings(BUCKET, "", server.endpoint()));
+    raw = AwsClients.s3(settings(BUCKET, "", server.endpoint()).aws(), Duration.ofSeconds(30));
   }
 
   @AfterAll
@@ -62,13 +63,7 @@ class S3ContractStoreIT extends ContractStorageContractTest {
   }
 
   static S3ContractSettings settings(String bucket, String prefix, URI endpoint) {
-    return new S3ContractSettings(
-        bucket,
-        prefix,
-        endpoint,
-        null,
-        true,
-        new S3ContractSettings.Credentials(S3MockServer.ACCESS_KEY, S3MockServer.SECRET_KEY, null));
+    return new S3ContractSettings(bucket, prefix, server.aws().withEndpoint(endpoint));
   }
 
   @Override

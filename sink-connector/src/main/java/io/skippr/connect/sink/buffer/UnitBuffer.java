@@ -21,6 +21,7 @@ public final class UnitBuffer {
   private long bytes;
   private long minTimestamp = Long.MAX_VALUE;
   private long maxTimestamp = Long.MIN_VALUE;
+  private boolean released;
 
   /** Fixes the unit's wall-clock instant; a no-op when the unit has begun already. */
   public void begin(long unitWallclockMs) {
@@ -104,6 +105,16 @@ public final class UnitBuffer {
       return 0;
     }
     return Math.max(maxTimestamp, timestamp) - Math.min(minTimestamp, timestamp);
+  }
+
+  /**
+   * Marks the unit's bytes as given back to the budget; true only the first time, so a unit is
+   * never released twice.
+   */
+  public boolean release() {
+    boolean first = !released;
+    released = true;
+    return first;
   }
 
   public Collection<PathBuffer> paths() {

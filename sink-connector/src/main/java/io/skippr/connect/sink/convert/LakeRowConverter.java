@@ -1,7 +1,6 @@
 package io.skippr.connect.sink.convert;
 
 import io.skippr.connect.schema.SchemaInference;
-import io.skippr.connect.schema.Schemas;
 import io.skippr.connect.schema.ValueConformer;
 import java.util.Collections;
 import java.util.HashMap;
@@ -78,16 +77,12 @@ public final class LakeRowConverter implements RowConverter {
         return fast;
       }
       Map<?, ?> fields = asFields(value);
-      Schema current = state.schemalessValue;
       // A required root (as rows are) lets the conformed struct be the row itself, uncopied.
-      Schema valueSchema =
-          current == null
-              ? Schemas.withOptional(SchemaInference.infer(fields), false)
-              : SchemalessFit.fit(current, fields, "", null);
+      Schema valueSchema = state.schemaless.fit(fields);
       value = ValueConformer.conform(fields, valueSchema);
       shape = state.shape(valueSchema, keySchema);
       // Only a record that made it this far may evolve the table's inferred schema.
-      state.schemalessValue = valueSchema;
+      state.schemaless.adopt(valueSchema);
     }
     return checked(shape, shape.fill(value, key, record));
   }
@@ -100,17 +95,17 @@ public final class LakeRowConverter implements RowConverter {
    */
   private static Struct fittingRow(
       Object value, Schema keySchema, Object key, SinkRecord record, TableState state) {
-    SchemalessPlan plan = value instanceof Map<?, ?> ? state.schemalessPlan() : null;
-    if (plan == null) {
+    Schema valueSchema = state.schemaless.schema();
+    if (!(value instanceof Map<?, ?> map) || valueSchema == null) {
       return null;
     }
-    RowShape last = state.lastShape(plan.schema(), keySchema);
+    RowShape last = state.lastShape(valueSchema, keySchema);
     boolean inPlace = last != null && last.valueInPlace;
-    Struct target = new Struct(inPlace ? last.rowSchema : plan.schema());
-    if (!plan.conformInto(target, (Map<?, ?>) value)) {
+    Struct target = new Struct(inPlace ? last.rowSchema : valueSchema);
+    if (!state.schemaless.conformInto(target, map)) {
       return null;
     }
-    RowShape shape = state.shape(plan.schema(), keySchema); // the last one again when in place
+    RowShape shape = state.shape(valueSchema, keySchema); // the last one again when in place
     Struct row =
         inPlace ? shape.addColumns(target, false, key, record) : shape.fill(target, key, record);
     return checked(shape, row);

@@ -1,11 +1,8 @@
 package io.skippr.connect.sink.convert;
 
+import io.skippr.connect.common.Sha256;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import org.apache.kafka.connect.data.Date;
 import org.apache.kafka.connect.data.Decimal;
@@ -72,13 +69,7 @@ public final class ParquetSchemas {
   public static String fingerprint(Schema rowSchema) {
     StringBuilder canonical = new StringBuilder();
     canonical(toMessageType(rowSchema), canonical);
-    try {
-      MessageDigest sha = MessageDigest.getInstance("SHA-256");
-      return HexFormat.of()
-          .formatHex(sha.digest(canonical.toString().getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-    }
+    return Sha256.hex(canonical.toString());
   }
 
   /** Decimal precision of a Decimal schema: its parameter, else the default. */

@@ -1,6 +1,6 @@
 package io.skippr.connect.sink.convert;
 
-import io.skippr.connect.sink.partition.PathEncoder;
+import io.skippr.connect.sink.storage.PathEncoder;
 import java.util.HashMap;
 import java.util.Map;
 

@@ -1,5 +1,6 @@
 package io.skippr.connect.sink.convert;
 
+import io.skippr.connect.schema.InferredSchema;
 import io.skippr.connect.schema.SchemaEvolution;
 import java.util.HashMap;
 import java.util.Map;
@@ -14,10 +15,8 @@ import org.apache.kafka.connect.data.Schema;
 final class TableState {
   private static final int MAX_SHAPES = 1000;
 
-  /** Inferred value schema of schemaless records; null until the first one. */
-  Schema schemalessValue;
-
-  private SchemalessPlan schemalessPlan;
+  /** The inferred value schema of the table's schemaless records; a required root, as rows are. */
+  final InferredSchema schemaless = new InferredSchema(null, false);
 
   private final FormatConfig config;
   private final Map<ShapeKey, RowShape> shapes = new HashMap<>();
@@ -36,17 +35,6 @@ final class TableState {
   /** The table's current row schema, or null before its first row. */
   Schema schema() {
     return schema;
-  }
-
-  /** The fast path for schemaless values that fit {@link #schemalessValue}; null for none. */
-  SchemalessPlan schemalessPlan() {
-    if (schemalessValue == null) {
-      return null;
-    }
-    if (schemalessPlan == null || schemalessPlan.schema() != schemalessValue) {
-      schemalessPlan = SchemalessPlan.of(schemalessValue);
-    }
-    return schemalessPlan;
   }
 
   /** The shape of the last row when it had these schemas, unchecked; null otherwise. */

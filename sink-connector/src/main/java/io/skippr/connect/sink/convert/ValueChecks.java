@@ -73,7 +73,7 @@ final class ValueChecks {
     } else if (Time.LOGICAL_NAME.equals(schema.name())) {
       long millis = ((java.util.Date) value).getTime();
       if (millis < 0 || millis >= MILLIS_PER_DAY) {
-        throw SchemalessFit.reject(path, "time " + millis + " ms is outside one day");
+        throw reject(path, "time " + millis + " ms is outside one day");
       }
     } else if (schema.type() == Schema.Type.STRUCT) {
       Struct struct = (Struct) value;
@@ -116,11 +116,10 @@ final class ValueChecks {
     try {
       scaled = value.scale() == scale ? value : value.setScale(scale, RoundingMode.UNNECESSARY);
     } catch (ArithmeticException e) {
-      throw SchemalessFit.reject(
-          path, value + " has more decimal places than the column's scale " + scale);
+      throw reject(path, value + " has more decimal places than the column's scale " + scale);
     }
     if (scaled.precision() > precision) {
-      throw SchemalessFit.reject(
+      throw reject(
           path, value + " has more than the column's " + precision + " digits of precision");
     }
   }
@@ -135,5 +134,10 @@ final class ValueChecks {
 
   private static String child(String path, String name) {
     return path.isEmpty() ? name : path + "." + name;
+  }
+
+  private static RecordRejectedException reject(String path, String reason) {
+    return new RecordRejectedException(
+        "field " + (path.isEmpty() ? "value" : path) + ": " + reason);
   }
 }

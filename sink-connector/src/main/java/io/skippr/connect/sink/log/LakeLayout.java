@@ -8,7 +8,10 @@ import io.skippr.connect.sink.storage.StorageKeys;
  * <ul>
  *   <li>TP log entries: {@code {topics.dir}/_skippr/log/{topic}/{partition}/{seq:020d}.json}
  *   <li>data files: {@code {topics.dir}/{table}/{partition path}/{compaction id}.{extension}}
- *   <li>compaction id: {@code {topic}+{partition}+{start:020d}+{end:020d}}
+ *   <li>compaction id: {@code {topic}+{partition}+{start:020d}+{end:020d}}, and {@code
+ *       {topic}+{partition}+g{generation}+{start:020d}+{end:020d}} for units of a generation above
+ *       0 (Kafka topic names cannot hold {@code +}, so no two ids collide)
+ *   <li>the lake's identity: {@code {topics.dir}/_skippr/lake.json}
  * </ul>
  */
 public final class LakeLayout {
@@ -51,8 +54,23 @@ public final class LakeLayout {
     return Long.parseLong(name.substring(0, SEQ_DIGITS));
   }
 
+  /** The key of the lake's identity document. */
+  public String identityKey() {
+    return StorageKeys.join(topicsDir, SYSTEM_DIR, "lake.json");
+  }
+
+  /** The compaction id of a unit of generation 0. */
   public static String compactionId(String topic, int partition, long start, long end) {
-    return String.format("%s+%d+%020d+%020d", topic, partition, start, end);
+    return compactionId(topic, partition, 0, start, end);
+  }
+
+  /** The compaction id of a unit; generation 0 keeps the id format of lakes without generations. */
+  public static String compactionId(
+      String topic, int partition, long generation, long start, long end) {
+    if (generation == 0) {
+      return String.format("%s+%d+%020d+%020d", topic, partition, start, end);
+    }
+    return String.format("%s+%d+g%d+%020d+%020d", topic, partition, generation, start, end);
   }
 
   /** The key of the file a unit writes for one table partition path. */

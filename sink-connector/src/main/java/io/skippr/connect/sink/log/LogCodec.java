@@ -7,10 +7,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 
-/** JSON form of log entries: {@code {"version":1,"kind":"...",...}}. */
+/**
+ * JSON form of log entries: {@code {"version":1,"kind":"...",...}}. Version 2 marks entries that
+ * only a reader that knows generations can fold correctly (a {@code generation} entry, and a
+ * checkpoint of a generation above 0); everything else is still written as version 1, so lakes that
+ * never start a new generation stay readable by older connectors.
+ */
 public final class LogCodec {
-  /** The log format this code writes and the only one it reads. */
-  public static final int FORMAT_VERSION = 1;
+  /** The newest log format this code writes and reads; it reads every version from 1 on. */
+  public static final int FORMAT_VERSION = 2;
+
+  /** The log format of entries that older readers can fold. */
+  static final int BASE_VERSION = 1;
 
   private static final String VERSION_FIELD = "version";
   private static final ObjectMapper MAPPER =
@@ -20,7 +28,7 @@ public final class LogCodec {
 
   public static byte[] encode(LogEntry entry) {
     ObjectNode node = MAPPER.createObjectNode();
-    node.put(VERSION_FIELD, FORMAT_VERSION);
+    node.put(VERSION_FIELD, versionOf(entry));
     node.setAll((ObjectNode) MAPPER.valueToTree(entry));
     try {
       return MAPPER.writeValueAsBytes(node);
@@ -47,21 +55,38 @@ public final class LogCodec {
     if (version == null || !version.canConvertToInt()) {
       throw new LogFormatException("log entry " + where + " has no log format version");
     }
-    if (version.intValue() != FORMAT_VERSION) {
-      throw new LogFormatException(
-          "log entry "
-              + where
-              + " has log format version "
-              + version.intValue()
-              + " but this connector reads only version "
-              + FORMAT_VERSION
-              + "; upgrade the connector to open this partition");
-    }
+    checkVersion(version.intValue(), "log entry " + where);
     ((ObjectNode) node).remove(VERSION_FIELD);
     try {
       return MAPPER.treeToValue(node, LogEntry.class);
     } catch (IOException | IllegalArgumentException e) {
       throw new LogFormatException("log entry " + where + " cannot be read: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Refuses a format version this code does not know.
+   *
+   * @param what the document, for the message
+   */
+  static void checkVersion(int version, String what) {
+    if (version < BASE_VERSION || version > FORMAT_VERSION) {
+      throw new LogFormatException(
+          what
+              + " has log format version "
+              + version
+              + " but this connector reads only versions "
+              + BASE_VERSION
+              + " to "
+              + FORMAT_VERSION
+              + "; upgrade the connector to open it");
+    }
+  }
+
+  private static int versionOf(LogEntry entry) {
+    boolean needsGenerations =
+        entry instanceof LogEntry.Generation
+            || (entry instanceof LogEntry.Checkpoint checkpoint && checkpoint.generation() > 0);
+    return needsGenerations ? FORMAT_VERSION : BASE_VERSION;
   }
 }

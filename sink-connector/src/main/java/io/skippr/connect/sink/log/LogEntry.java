@@ -14,7 +14,8 @@ import java.util.List;
   @JsonSubTypes.Type(value = LogEntry.Intent.class, name = "intent"),
   @JsonSubTypes.Type(value = LogEntry.Commit.class, name = "commit"),
   @JsonSubTypes.Type(value = LogEntry.Abort.class, name = "abort"),
-  @JsonSubTypes.Type(value = LogEntry.Checkpoint.class, name = "checkpoint")
+  @JsonSubTypes.Type(value = LogEntry.Checkpoint.class, name = "checkpoint"),
+  @JsonSubTypes.Type(value = LogEntry.Generation.class, name = "generation")
 })
 public sealed interface LogEntry {
 
@@ -73,20 +74,40 @@ public sealed interface LogEntry {
    * checkpoint.
    *
    * @param maxEpoch the newest epoch claimed so far
-   * @param lastCommit the newest committed unit, or null when none
-   * @param liveFiles every live file of the TP
+   * @param lastCommit the newest committed unit of the current generation, or null when none
+   * @param liveFiles every live file of the TP, of every generation
    * @param tables every table the TP ever planned files in (where orphans may be)
+   * @param generation the current generation (0 in logs written before generations existed)
+   * @param generationStart where the current generation starts, null when it is generation 0 or
+   *     starts wherever the consumer does
    */
   record Checkpoint(
       long epoch,
       long maxEpoch,
       CommittedUnit lastCommit,
       List<LiveFile> liveFiles,
-      List<String> tables)
+      List<String> tables,
+      long generation,
+      Long generationStart)
       implements LogEntry {
     public Checkpoint {
       liveFiles = List.copyOf(liveFiles);
       tables = List.copyOf(tables);
     }
   }
+
+  /**
+   * The TP starts a new generation: the offsets Kafka delivers from here on are not a continuation
+   * of the units before (the topic was recreated or truncated, records expired before they landed,
+   * or the connector's offsets were reset through the REST API). Units of generation {@code n > 0}
+   * carry {@code g<n>} in their ids, so they never collide with older ones; older files stay live.
+   *
+   * @param generation the new generation, one more than the previous
+   * @param startOffset the first offset of the generation, or -1 when the consumer's position
+   *     decides (offsets deleted through the REST API)
+   * @param previousEnd the last offset the previous generation committed, or -1 when none
+   * @param reason why, for operators
+   */
+  record Generation(long epoch, long generation, long startOffset, long previousEnd, String reason)
+      implements LogEntry {}
 }

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.TreeSet;
 
 /** What a TP log says, folded from its newest checkpoint and the entries after it. */
@@ -16,6 +17,10 @@ public final class LogState {
   private final Map<String, LiveFile> liveFiles = new LinkedHashMap<>();
   private final TreeSet<String> tables = new TreeSet<>();
   private int entriesSinceCheckpoint;
+  private long generation;
+
+  /** Where the current generation starts; null for generation 0 or a consumer-decided start. */
+  private Long generationStart;
 
   void apply(long seq, LogEntry entry, LakeLayout layout) {
     lastSeq = seq;
@@ -42,7 +47,15 @@ public final class LogState {
       liveFiles.clear();
       checkpoint.liveFiles().forEach(file -> liveFiles.put(file.key(), file));
       tables.addAll(checkpoint.tables());
+      generation = checkpoint.generation();
+      generationStart = checkpoint.generationStart();
       entriesSinceCheckpoint = 0;
+    } else if (entry instanceof LogEntry.Generation next) {
+      // Units of the new generation do not continue the old ones; the old files stay live.
+      generation = next.generation();
+      generationStart = next.startOffset() >= 0 ? next.startOffset() : null;
+      lastCommit = null;
+      pending = null;
     }
   }
 
@@ -72,6 +85,26 @@ public final class LogState {
     return Collections.unmodifiableSet(tables);
   }
 
+  /** The current generation: 0 until the TP was restarted at offsets the lake cannot continue. */
+  public long generation() {
+    return generation;
+  }
+
+  /**
+   * Where the lake resumes this TP: the pending unit's start, else after the last commit of the
+   * current generation, else the start of the current generation; empty when the log does not say
+   * (a new TP, or a generation whose start the consumer decides).
+   */
+  public OptionalLong resumeOffset() {
+    if (pending != null) {
+      return OptionalLong.of(pending.start());
+    }
+    if (lastCommit != null) {
+      return OptionalLong.of(lastCommit.end() + 1);
+    }
+    return generationStart == null ? OptionalLong.empty() : OptionalLong.of(generationStart);
+  }
+
   public int entriesSinceCheckpoint() {
     return entriesSinceCheckpoint;
   }
@@ -82,6 +115,8 @@ public final class LogState {
         maxEpoch,
         lastCommit,
         liveFiles.values().stream().toList(),
-        tables.stream().toList());
+        tables.stream().toList(),
+        generation,
+        generationStart);
   }
 }

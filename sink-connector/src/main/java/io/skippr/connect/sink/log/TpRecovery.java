@@ -17,11 +17,13 @@ public final class TpRecovery {
 
   private final LakeStorage storage;
   private final LakeLayout layout;
+  private final LakeIdentity lake;
   private final ProgressMirror mirror;
   private final String configFingerprint;
   private final String owner;
 
   /**
+   * @param lake the lake's identity: only mirrored progress of this lake is used
    * @param configFingerprint fingerprint of the current settings that shape files; a pending intent
    *     planned under other settings is abandoned instead of replayed
    * @param owner who claims the TPs (recorded in epoch entries)
@@ -29,11 +31,13 @@ public final class TpRecovery {
   public TpRecovery(
       LakeStorage storage,
       LakeLayout layout,
+      LakeIdentity lake,
       ProgressMirror mirror,
       String configFingerprint,
       String owner) {
     this.storage = storage;
     this.layout = layout;
+    this.lake = lake;
     this.mirror = mirror;
     this.configFingerprint = configFingerprint;
     this.owner = owner;
@@ -60,28 +64,75 @@ public final class TpRecovery {
     if (!orphans.isEmpty()) {
       LOG.info("Deleted {} orphan file(s) of {}-{}: {}", orphans.size(), topic, partition, orphans);
     }
-    OptionalLong seek = seekOffset(topic, partition, log.state(), pending);
+    OptionalLong seek = log.state().resumeOffset();
+    String from = describe(log.state(), pending);
+    if (seek.isEmpty() && log.state().generation() == 0) {
+      Optional<SinkProgress> mirrored = mirroredProgress(topic, partition);
+      if (mirrored.isPresent()) {
+        seek = resumeFromMirror(log, mirrored.get());
+        from = "the progress mirrored in the state store (" + mirrored.get().compactionId() + ")";
+      }
+    }
     LOG.info(
         "Opened {}-{} with epoch {}{}, resuming at {}",
         topic,
         partition,
         log.epoch(),
         pending.map(intent -> ", replaying " + intent.id()).orElse(""),
-        seek.isPresent() ? seek.getAsLong() : "the consumer's committed offset");
-    return new RecoveredTp(log, pending, seek, orphans);
+        seek.isPresent()
+            ? seek.getAsLong() + ", " + from
+            : "the consumer's position (the lake has no record of this partition)");
+    return new RecoveredTp(log, pending, seek, from, orphans);
   }
 
-  private OptionalLong seekOffset(
-      String topic, int partition, LogState state, Optional<LogEntry.Intent> pending) {
+  private static String describe(LogState state, Optional<LogEntry.Intent> pending) {
     if (pending.isPresent()) {
-      return OptionalLong.of(pending.get().start());
+      return "the start of the pending unit " + pending.get().id();
     }
     if (state.lastCommit().isPresent()) {
-      return OptionalLong.of(state.lastCommit().get().end() + 1);
+      return "after the last committed unit " + state.lastCommit().get().id();
     }
-    return mirror
-        .lookup(topic, partition)
-        .map(progress -> OptionalLong.of(progress.endOffset() + 1))
-        .orElse(OptionalLong.empty());
+    return "the start of generation " + state.generation();
+  }
+
+  /** This lake's mirrored progress; a row of another lake is dropped with a warning. */
+  private Optional<SinkProgress> mirroredProgress(String topic, int partition) {
+    Optional<SinkProgress> row = mirror.lookup(topic, partition);
+    if (row.isEmpty() || row.get().belongsTo(lake)) {
+      return row;
+    }
+    SinkProgress foreign = row.get();
+    LOG.warn(
+        "Ignoring the progress of {}-{} mirrored in the state store (up to offset {}, unit {}):"
+            + " it was written for {} but this lake is {} at {}; the row is dropped and this"
+            + " lake's progress replaces it",
+        topic,
+        partition,
+        foreign.endOffset(),
+        foreign.compactionId(),
+        foreign.lakeId() == null
+            ? "a lake without identity (an older version of the connector)"
+            : "lake " + foreign.lakeId() + " at " + foreign.lakeLocation(),
+        lake.id(),
+        lake.location());
+    mirror.forget(topic, partition);
+    return Optional.empty();
+  }
+
+  /** A mirrored row of a later generation restarts that generation, so unit ids stay unique. */
+  private static OptionalLong resumeFromMirror(TpLog log, SinkProgress progress)
+      throws IOException {
+    long next = progress.endOffset() + 1;
+    if (progress.generation() > 0) {
+      log.append(
+          new LogEntry.Generation(
+              log.epoch(),
+              progress.generation(),
+              next,
+              progress.endOffset(),
+              "the log was lost; resumed from the mirrored progress of generation "
+                  + progress.generation()));
+    }
+    return OptionalLong.of(next);
   }
 }

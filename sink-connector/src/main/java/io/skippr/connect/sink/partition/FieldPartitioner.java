@@ -1,6 +1,7 @@
 package io.skippr.connect.sink.partition;
 
 import io.skippr.connect.sink.convert.RecordRejectedException;
+import io.skippr.connect.sink.storage.PathEncoder;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;

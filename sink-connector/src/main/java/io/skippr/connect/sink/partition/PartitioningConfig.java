@@ -1,5 +1,6 @@
 package io.skippr.connect.sink.partition;
 
+import io.skippr.connect.sink.storage.PathEncoder;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Locale;

@@ -1,5 +1,6 @@
 package io.skippr.connect.sink.partition;
 
+import io.skippr.connect.sink.storage.PathEncoder;
 import java.time.DateTimeException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;

@@ -1,8 +1,9 @@
 package io.skippr.connect.sink.storage;
 
+import io.skippr.connect.aws.AwsKeys;
+import io.skippr.connect.aws.AwsSettings;
+import io.skippr.connect.aws.RetryPolicy;
 import java.net.URI;
-import java.util.Optional;
-import java.util.regex.Pattern;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
@@ -14,8 +15,9 @@ import org.apache.kafka.common.config.types.Password;
 
 /**
  * How to reach an S3 (or S3-compatible) lake. Used when {@code topics.dir} is an {@code s3://} URI
- * or {@value #BUCKET_NAME} is set. Credentials are kept as {@link Password}s, which print as {@code
- * [hidden]}, and never leave the client builder.
+ * or {@value #BUCKET_NAME} is set: the bucket and part size, and the one AWS settings model for the
+ * rest. Credentials are {@link Password}s in the config and {@link AwsKeys} (which never print)
+ * after.
  */
 public final class S3Config {
   public static final String GROUP = "S3";
@@ -37,62 +39,37 @@ public final class S3Config {
   public static final int DEFAULT_PART_SIZE = 8 << 20;
   public static final int DEFAULT_RETRY_MAX_ATTEMPTS = 10;
   public static final long DEFAULT_RETRY_BACKOFF_MS = 200;
-
-  private static final Pattern REGION_NAME = Pattern.compile("[a-z0-9-]+");
+  public static final long MAX_BACKOFF_MS = 20_000;
 
   private final String bucket;
-  private final String region;
-  private final URI endpoint;
-  private final boolean pathStyleAccess;
   private final int partSize;
-  private final Credentials credentials;
-  private final int retryMaxAttempts;
-  private final long retryBackoffMs;
+  private final AwsSettings aws;
 
   /**
    * @param bucket the bucket, empty when {@code topics.dir} names it
-   * @param region the region, null for the SDK's default chain
-   * @param endpoint an endpoint override for S3-compatible servers, or null
-   * @param credentials static credentials, or null for the SDK's default credentials chain
+   * @param aws how to reach S3: region, endpoint, path style, credentials, retries
    */
-  public S3Config(
-      String bucket,
-      String region,
-      URI endpoint,
-      boolean pathStyleAccess,
-      int partSize,
-      Credentials credentials,
-      int retryMaxAttempts,
-      long retryBackoffMs) {
+  public S3Config(String bucket, int partSize, AwsSettings aws) {
     this.bucket = bucket;
-    this.region = region;
-    this.endpoint = endpoint;
-    this.pathStyleAccess = pathStyleAccess;
     this.partSize = partSize;
-    this.credentials = credentials;
-    this.retryMaxAttempts = retryMaxAttempts;
-    this.retryBackoffMs = retryBackoffMs;
-  }
-
-  /** An access key pair; {@link Password}s print as {@code [hidden]}. */
-  public record Credentials(Password accessKeyId, Password secretAccessKey) {
-    @Override
-    public String toString() {
-      return "(configured)";
-    }
+    this.aws = aws;
   }
 
   /** Settings for a server at {@code endpoint} with path-style access and static credentials. */
   public static S3Config forEndpoint(URI endpoint, String accessKeyId, String secretAccessKey) {
     return new S3Config(
         "",
-        null,
-        endpoint,
-        true,
         DEFAULT_PART_SIZE,
-        new Credentials(new Password(accessKeyId), new Password(secretAccessKey)),
-        DEFAULT_RETRY_MAX_ATTEMPTS,
-        DEFAULT_RETRY_BACKOFF_MS);
+        AwsSettings.defaults()
+            .withEndpoint(endpoint)
+            .withPathStyleAccess(true)
+            .withCredentials(new AwsKeys(accessKeyId, secretAccessKey, null))
+            .withRetry(retryPolicy(DEFAULT_RETRY_MAX_ATTEMPTS, DEFAULT_RETRY_BACKOFF_MS)));
+  }
+
+  /** The lake's retry policy: backoff from {@code backoffMs}, waits capped at 20 s. */
+  public static RetryPolicy retryPolicy(int maxAttempts, long backoffMs) {
+    return new RetryPolicy(maxAttempts, backoffMs, MAX_BACKOFF_MS);
   }
 
   public static ConfigDef define(ConfigDef def) {
@@ -118,7 +95,7 @@ public final class S3Config {
             REGION,
             Type.STRING,
             "",
-            new PatternValidator(REGION_NAME, "a region name such as eu-west-1, or empty"),
+            new RegionValidator(),
             Importance.MEDIUM,
             "AWS region of the bucket. Empty: the SDK's default chain (AWS_REGION, the profile,"
                 + " instance metadata); with s3.endpoint set and no region found, us-east-1.",
@@ -234,13 +211,13 @@ public final class S3Config {
     String endpoint = c.getString(ENDPOINT).trim();
     return new S3Config(
         c.getString(BUCKET_NAME).trim(),
-        region.isEmpty() ? null : region,
-        endpoint.isEmpty() ? null : URI.create(endpoint),
-        c.getBoolean(PATH_STYLE_ACCESS),
         c.getInt(PART_SIZE),
-        id == null ? null : new Credentials(id, secret),
-        c.getInt(RETRY_MAX_ATTEMPTS),
-        c.getLong(RETRY_BACKOFF_MS));
+        new AwsSettings(
+            endpoint.isEmpty() ? null : URI.create(endpoint),
+            region.isEmpty() ? null : region,
+            c.getBoolean(PATH_STYLE_ACCESS),
+            id == null ? null : new AwsKeys(id.value(), secret.value(), null),
+            retryPolicy(c.getInt(RETRY_MAX_ATTEMPTS), c.getLong(RETRY_BACKOFF_MS))));
   }
 
   /** The configured bucket, empty when {@code topics.dir} names it. */
@@ -248,72 +225,29 @@ public final class S3Config {
     return bucket;
   }
 
-  public Optional<String> region() {
-    return Optional.ofNullable(region);
-  }
-
-  public Optional<URI> endpoint() {
-    return Optional.ofNullable(endpoint);
-  }
-
-  public boolean pathStyleAccess() {
-    return pathStyleAccess;
-  }
-
   public int partSize() {
     return partSize;
   }
 
-  /** Static credentials; empty for the SDK's default credentials chain. */
-  public Optional<Credentials> credentials() {
-    return Optional.ofNullable(credentials);
-  }
-
-  public int retryMaxAttempts() {
-    return retryMaxAttempts;
-  }
-
-  public long retryBackoffMs() {
-    return retryBackoffMs;
+  /** How to reach S3. */
+  public AwsSettings aws() {
+    return aws;
   }
 
   /** A copy with another part size. */
   public S3Config withPartSize(int bytes) {
-    return new S3Config(
-        bucket,
-        region,
-        endpoint,
-        pathStyleAccess,
-        bytes,
-        credentials,
-        retryMaxAttempts,
-        retryBackoffMs);
+    return new S3Config(bucket, bytes, aws);
   }
 
   /** A copy with other retry settings. */
   public S3Config withRetries(int maxAttempts, long backoffMs) {
-    return new S3Config(
-        bucket, region, endpoint, pathStyleAccess, partSize, credentials, maxAttempts, backoffMs);
+    return new S3Config(bucket, partSize, aws.withRetry(retryPolicy(maxAttempts, backoffMs)));
   }
 
   /** Everything but the credentials, which show only whether they are set. */
   @Override
   public String toString() {
-    return "endpoint "
-        + (endpoint == null ? "(AWS)" : endpoint)
-        + ", region "
-        + (region == null ? "(default chain)" : region)
-        + ", path-style "
-        + pathStyleAccess
-        + ", part size "
-        + partSize
-        + ", credentials "
-        + (credentials == null ? "(default chain)" : credentials)
-        + ", retries "
-        + retryMaxAttempts
-        + " × "
-        + retryBackoffMs
-        + " ms";
+    return aws + ", part size " + partSize;
   }
 
   /** Empty, or a valid bucket name. */
@@ -321,7 +255,7 @@ public final class S3Config {
     @Override
     public void ensureValid(String name, Object value) {
       String bucket = value == null ? "" : value.toString().trim();
-      if (!bucket.isEmpty() && !S3Location.isBucketName(bucket)) {
+      if (!bucket.isEmpty() && !AwsSettings.isBucketName(bucket)) {
         throw new ConfigException(
             name,
             value,
@@ -335,27 +269,19 @@ public final class S3Config {
     }
   }
 
-  /** Empty, or a whole match of a pattern. */
-  static final class PatternValidator implements ConfigDef.Validator {
-    private final Pattern pattern;
-    private final String description;
-
-    PatternValidator(Pattern pattern, String description) {
-      this.pattern = pattern;
-      this.description = description;
-    }
-
+  /** Empty, or a region name. */
+  static final class RegionValidator implements ConfigDef.Validator {
     @Override
     public void ensureValid(String name, Object value) {
       String text = value == null ? "" : value.toString().trim();
-      if (!text.isEmpty() && !pattern.matcher(text).matches()) {
-        throw new ConfigException(name, value, "expected " + description);
+      if (!text.isEmpty() && !AwsSettings.isRegionName(text)) {
+        throw new ConfigException(name, value, "expected " + this);
       }
     }
 
     @Override
     public String toString() {
-      return description;
+      return "a region name such as eu-west-1, or empty";
     }
   }
 
@@ -367,14 +293,9 @@ public final class S3Config {
       if (text.isEmpty()) {
         return;
       }
-      URI uri;
       try {
-        uri = URI.create(text);
+        AwsSettings.parseEndpoint(text);
       } catch (IllegalArgumentException e) {
-        throw new ConfigException(name, value, "not a URI: " + e.getMessage());
-      }
-      String scheme = uri.getScheme() == null ? "" : uri.getScheme();
-      if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null) {
         throw new ConfigException(name, value, "expected http(s)://host[:port]");
       }
     }

@@ -1,5 +1,7 @@
 package io.skippr.connect.sink.storage;
 
+import io.skippr.connect.aws.AwsClients;
+import io.skippr.connect.aws.AwsRetries;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
@@ -7,6 +9,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.TreeSet;
+import org.apache.kafka.common.config.ConfigException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.core.sync.RequestBody;
@@ -27,7 +30,7 @@ import software.amazon.awssdk.services.s3.model.S3Object;
  * creators exactly one gets 200 and the others 412. Files are streamed into multipart uploads (see
  * {@link S3Upload}) and become visible only when the upload completes; unfinished writes are
  * incomplete multipart uploads, listed and aborted through {@link #listIncomplete} and {@link
- * #discardIncomplete}. Every request is retried on transient failures ({@link S3Retries}).
+ * #discardIncomplete}. Every request is retried on transient failures ({@link AwsRetries}).
  */
 public final class S3LakeStorage implements LakeStorage {
   private static final Logger LOG = LoggerFactory.getLogger(S3LakeStorage.class);
@@ -36,12 +39,12 @@ public final class S3LakeStorage implements LakeStorage {
   private final S3Client s3;
   private final S3Location location;
   private final int partSize;
-  private final S3Retries retries;
+  private final AwsRetries retries;
   private final boolean ownsClient;
   private int pageSize = MAX_PAGE;
 
   S3LakeStorage(
-      S3Client s3, S3Location location, int partSize, S3Retries retries, boolean ownsClient) {
+      S3Client s3, S3Location location, int partSize, AwsRetries retries, boolean ownsClient) {
     this.s3 = s3;
     this.location = location;
     this.partSize = partSize;
@@ -52,12 +55,14 @@ public final class S3LakeStorage implements LakeStorage {
   /** Opens a lake at {@code location}, building a client from {@code config}. */
   public static S3LakeStorage open(S3Location location, S3Config config) {
     LOG.info("Lake storage {} ({})", location, config);
+    S3Client client;
+    try {
+      client = AwsClients.s3(config.aws(), AwsClients.SOCKET_TIMEOUT);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(S3Config.REGION, "", e.getMessage() + ": set " + S3Config.REGION);
+    }
     return new S3LakeStorage(
-        S3Clients.build(config),
-        location,
-        config.partSize(),
-        new S3Retries(config.retryMaxAttempts(), config.retryBackoffMs()),
-        true);
+        client, location, config.partSize(), new AwsRetries(config.aws().retry()), true);
   }
 
   /** Lists in pages of {@code size} keys (S3's largest is 1000); smaller pages test paging. */
@@ -93,7 +98,7 @@ public final class S3LakeStorage implements LakeStorage {
             if (e.statusCode() == 412) {
               return attempt > 1 && Arrays.equals(read(key), content);
             }
-            if (e.statusCode() == 409 && attempt >= retries.maxAttempts()) {
+            if (e.statusCode() == 409 && attempt >= retries.policy().maxAttempts()) {
               return false; // a concurrent conditional write kept winning
             }
             throw e;

@@ -1,6 +1,6 @@
 package io.skippr.connect.sink.storage;
 
-import java.util.regex.Pattern;
+import io.skippr.connect.aws.AwsSettings;
 
 /**
  * A bucket and a key prefix inside it: where an S3 lake lives.
@@ -14,10 +14,9 @@ public record S3Location(String bucket, String prefix) {
   public static final String SCHEME = "s3://";
 
   // S3's rules for new buckets: 3-63 of a-z 0-9 . -, starting and ending with a letter or digit.
-  private static final Pattern BUCKET = Pattern.compile("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]");
 
   public S3Location {
-    if (!isBucketName(bucket)) {
+    if (!AwsSettings.isBucketName(bucket)) {
       throw new IllegalArgumentException(
           "'"
               + bucket
@@ -52,10 +51,6 @@ public record S3Location(String bucket, String prefix) {
       throw new IllegalArgumentException("no bucket in " + uri + "; use s3://bucket/prefix");
     }
     return new S3Location(bucket, prefix);
-  }
-
-  public static boolean isBucketName(String name) {
-    return name != null && BUCKET.matcher(name).matches() && !name.contains("..");
   }
 
   /** The object key of a lake key. */

@@ -1,5 +1,6 @@
 package io.skippr.connect.sink.storage;
 
+import io.skippr.connect.aws.AwsRetries;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -36,7 +37,7 @@ final class S3Upload implements PendingObject {
   private final String key;
   private final String objectKey;
   private final int partSize;
-  private final S3Retries retries;
+  private final AwsRetries retries;
   private final List<CompletedPart> parts = new ArrayList<>();
   private final OutputStream stream = new PartStream();
   private byte[] buffer = new byte[0];
@@ -57,7 +58,7 @@ final class S3Upload implements PendingObject {
       String key,
       String objectKey,
       int partSize,
-      S3Retries retries,
+      AwsRetries retries,
       UploadsOfKey uploadsOfKey) {
     this.s3 = s3;
     this.bucket = bucket;
@@ -122,7 +123,7 @@ final class S3Upload implements PendingObject {
   }
 
   /** Aborts a multipart upload; one that is gone already is not an error. */
-  static void abort(S3Client s3, String bucket, String objectKey, String id, S3Retries retries)
+  static void abort(S3Client s3, String bucket, String objectKey, String id, AwsRetries retries)
       throws IOException {
     retries.call(
         "ABORT UPLOAD s3://" + bucket + "/" + objectKey,

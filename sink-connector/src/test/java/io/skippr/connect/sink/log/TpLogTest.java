@@ -50,7 +50,7 @@ class TpLogTest {
             commit(intent),
             new LogEntry.Abort(intent.id(), 3, "why"),
             new LogEntry.Checkpoint(
-                3, 4, commit(intent).unit(), commit(intent).files(), List.of("t")));
+                3, 4, commit(intent).unit(), commit(intent).files(), List.of("t"), 0, null));
     for (LogEntry entry : entries) {
       byte[] json = LogCodec.encode(entry);
       assertThat(new String(json, StandardCharsets.UTF_8)).startsWith("{\"version\":1,\"kind\":\"");
@@ -59,11 +59,33 @@ class TpLogTest {
   }
 
   @Test
+  void entriesOnlyAGenerationAwareReaderCanFoldAreVersionTwo() {
+    List<LogEntry> entries =
+        List.of(
+            new LogEntry.Generation(3, 1, 0, 29_999, "topic recreated"),
+            new LogEntry.Checkpoint(3, 4, null, List.of(), List.of("t"), 1, 0L));
+    for (LogEntry entry : entries) {
+      byte[] json = LogCodec.encode(entry);
+      assertThat(new String(json, StandardCharsets.UTF_8)).startsWith("{\"version\":2,\"kind\":\"");
+      assertThat(LogCodec.decode(json, "x")).isEqualTo(entry);
+    }
+  }
+
+  @Test
+  void aCheckpointWrittenBeforeGenerationsExistedReadsAsGenerationZero() {
+    String old =
+        "{\"version\":1,\"kind\":\"checkpoint\",\"epoch\":3,\"maxEpoch\":4,\"lastCommit\":null,"
+            + "\"liveFiles\":[],\"tables\":[\"t\"]}";
+    assertThat(LogCodec.decode(bytes(old), "x"))
+        .isEqualTo(new LogEntry.Checkpoint(3, 4, null, List.of(), List.of("t"), 0, null));
+  }
+
+  @Test
   void unknownVersionsAndKindsAreRefusedWithAClearMessage() {
-    assertThatThrownBy(() -> LogCodec.decode(bytes("{\"version\":2,\"kind\":\"epoch\"}"), "k"))
+    assertThatThrownBy(() -> LogCodec.decode(bytes("{\"version\":3,\"kind\":\"epoch\"}"), "k"))
         .isInstanceOf(LogFormatException.class)
-        .hasMessageContaining("log format version 2")
-        .hasMessageContaining("only version 1");
+        .hasMessageContaining("log format version 3")
+        .hasMessageContaining("only versions 1 to 2");
     assertThatThrownBy(() -> LogCodec.decode(bytes("{\"kind\":\"epoch\",\"epoch\":1}"), "k"))
         .isInstanceOf(LogFormatException.class)
         .hasMessageContaining("no log format version");

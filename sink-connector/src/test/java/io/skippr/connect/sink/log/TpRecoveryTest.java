@@ -28,8 +28,10 @@ class TpRecoveryTest {
     return new LocalLakeStorage(root);
   }
 
+  private static final LakeIdentity LAKE = new LakeIdentity("lake-b", "/lakes/b/", 1L);
+
   private RecoveredTp recover(String fingerprint, ProgressMirror mirror) throws IOException {
-    TpRecovery recovery = new TpRecovery(storage(), layout, mirror, fingerprint, "test");
+    TpRecovery recovery = new TpRecovery(storage(), layout, LAKE, mirror, fingerprint, "test");
     return recovery.recover("t", 0, 42L, new OrphanSweeper(storage(), layout));
   }
 
@@ -54,19 +56,85 @@ class TpRecoveryTest {
     assertThat(tp.replay()).isEmpty();
   }
 
-  @Test
-  void withoutACommitTheMirroredProgressDecides() throws IOException {
-    ProgressMirror mirror =
-        new ProgressMirror() {
-          @Override
-          public Optional<SinkProgress> lookup(String topic, int partition) {
-            return Optional.of(new SinkProgress(topic, partition, 99, "id", 3, 12));
-          }
+  /** A mirror holding one row, that records what is dropped. */
+  private static final class OneRowMirror implements ProgressMirror {
+    SinkProgress row;
+    boolean forgotten;
 
-          @Override
-          public void record(SinkProgress progress) {}
-        };
+    OneRowMirror(SinkProgress row) {
+      this.row = row;
+    }
+
+    @Override
+    public Optional<SinkProgress> lookup(String topic, int partition) {
+      return Optional.ofNullable(row);
+    }
+
+    @Override
+    public void record(SinkProgress progress) {
+      row = progress;
+    }
+
+    @Override
+    public void forget(String topic, int partition) {
+      row = null;
+      forgotten = true;
+    }
+  }
+
+  private static SinkProgress progress(long end, long generation, String lakeId) {
+    return new SinkProgress("t", 0, end, "id", 3, 12, generation, lakeId, "/lakes/x/");
+  }
+
+  @Test
+  void withoutACommitTheMirroredProgressOfThisLakeDecides() throws IOException {
+    OneRowMirror mirror = new OneRowMirror(progress(99, 0, LAKE.id()));
     assertThat(recover("cfg", mirror).seekOffset()).isEqualTo(OptionalLong.of(100));
+    assertThat(mirror.forgotten).isFalse();
+  }
+
+  @Test
+  void mirroredProgressOfAnotherLakeIsDroppedAndNeverUsedToSeek() throws IOException {
+    OneRowMirror mirror = new OneRowMirror(progress(196_268, 0, "lake-a"));
+    assertThat(recover("cfg", mirror).seekOffset()).isEmpty();
+    assertThat(mirror.forgotten).isTrue();
+
+    OneRowMirror withoutIdentity = new OneRowMirror(progress(99, 0, null));
+    assertThat(recover("cfg", withoutIdentity).seekOffset()).isEmpty();
+    assertThat(withoutIdentity.forgotten).isTrue();
+  }
+
+  @Test
+  void mirroredProgressOfALaterGenerationContinuesThatGeneration() throws IOException {
+    OneRowMirror mirror = new OneRowMirror(progress(49, 2, LAKE.id()));
+    RecoveredTp tp = recover("cfg", mirror);
+    assertThat(tp.seekOffset()).isEqualTo(OptionalLong.of(50));
+    assertThat(tp.log().state().generation()).isEqualTo(2);
+    assertThat(TpLog.read(storage(), layout, "t", 0).state().resumeOffset())
+        .as("the log itself now says where generation 2 goes on")
+        .isEqualTo(OptionalLong.of(50));
+  }
+
+  @Test
+  void aGenerationResumesAtItsStartUntilItCommitsAndNeverAsksTheMirror() throws IOException {
+    TpLog log = TpLog.read(storage(), layout, "t", 0);
+    log.claimEpoch("first", 1);
+    LogEntry.Intent first = intent(1, 0, 9, List.of(file("tab", "p=0", 0, 9)));
+    log.append(first);
+    log.append(commit(first));
+    log.append(new LogEntry.Generation(1, 1, 0, 9, "topic recreated"));
+
+    OneRowMirror mirror = new OneRowMirror(progress(9, 0, LAKE.id()));
+    RecoveredTp atStart = recover("cfg", mirror);
+    assertThat(atStart.seekOffset()).isEqualTo(OptionalLong.of(0));
+    assertThat(atStart.log().state().generation()).isEqualTo(1);
+    assertThat(atStart.log().state().lastCommit()).isEmpty();
+    assertThat(atStart.log().state().liveFiles()).as("older files stay live").hasSize(1);
+
+    atStart.log().append(new LogEntry.Generation(2, 2, -1, -1, "offsets reset"));
+    assertThat(recover("cfg", mirror).seekOffset())
+        .as("a generation whose start the consumer decides")
+        .isEmpty();
   }
 
   @Test
@@ -158,14 +226,14 @@ class TpRecoveryTest {
     storage()
         .createIfAbsent(
             layout.entryKey("t", 0, 2),
-            "{\"version\":2,\"kind\":\"epoch\",\"epoch\":5}".getBytes(StandardCharsets.UTF_8));
+            "{\"version\":3,\"kind\":\"epoch\",\"epoch\":5}".getBytes(StandardCharsets.UTF_8));
     Map<String, String> before = snapshot();
 
     assertThatThrownBy(() -> recover("other-cfg", ProgressMirror.NONE))
         .isInstanceOf(LogFormatException.class)
         .hasMessageContaining("refusing to open t-0")
         .hasMessageContaining("00000000000000000002.json")
-        .hasMessageContaining("log format version 2");
+        .hasMessageContaining("log format version 3");
 
     assertThat(snapshot()).isEqualTo(before);
   }

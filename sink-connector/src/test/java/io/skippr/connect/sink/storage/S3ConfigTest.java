@@ -79,12 +79,12 @@ class S3ConfigTest {
   void defaultsAreSaneAndKeysAreRead() {
     S3Config defaults = storage("topics.dir", "s3://lake").s3().orElseThrow();
     assertThat(defaults.partSize()).isEqualTo(8 << 20);
-    assertThat(defaults.retryMaxAttempts()).isEqualTo(10);
-    assertThat(defaults.retryBackoffMs()).isEqualTo(200);
-    assertThat(defaults.pathStyleAccess()).isFalse();
-    assertThat(defaults.region()).isEmpty();
-    assertThat(defaults.endpoint()).isEmpty();
-    assertThat(defaults.credentials()).isEmpty();
+    assertThat(defaults.aws().retry().maxAttempts()).isEqualTo(10);
+    assertThat(defaults.aws().retry().baseBackoffMs()).isEqualTo(200);
+    assertThat(defaults.aws().pathStyleAccess()).isFalse();
+    assertThat(defaults.aws().region()).isNull();
+    assertThat(defaults.aws().endpoint()).isNull();
+    assertThat(defaults.aws().credentials()).isNull();
 
     S3Config set =
         storage(
@@ -97,12 +97,12 @@ class S3ConfigTest {
                 "s3.retry.backoff.ms", "50")
             .s3()
             .orElseThrow();
-    assertThat(set.region()).contains("eu-west-1");
-    assertThat(set.endpoint()).contains(URI.create("http://127.0.0.1:9000"));
-    assertThat(set.pathStyleAccess()).isTrue();
+    assertThat(set.aws().region()).isEqualTo("eu-west-1");
+    assertThat(set.aws().endpoint()).isEqualTo(URI.create("http://127.0.0.1:9000"));
+    assertThat(set.aws().pathStyleAccess()).isTrue();
     assertThat(set.partSize()).isEqualTo(16 << 20);
-    assertThat(set.retryMaxAttempts()).isEqualTo(4);
-    assertThat(set.retryBackoffMs()).isEqualTo(50);
+    assertThat(set.aws().retry().maxAttempts()).isEqualTo(4);
+    assertThat(set.aws().retry().baseBackoffMs()).isEqualTo(50);
   }
 
   @Test
@@ -136,8 +136,7 @@ class S3ConfigTest {
                 "aws.secret.access.key", "very-secret-value")
             .s3()
             .orElseThrow();
-    assertThat(config.credentials().orElseThrow().accessKeyId().value())
-        .isEqualTo("AKIAEXAMPLEKEY");
+    assertThat(config.aws().credentials().accessKeyId()).isEqualTo("AKIAEXAMPLEKEY");
     assertThat(config.toString())
         .doesNotContain("AKIAEXAMPLEKEY")
         .doesNotContain("very-secret-value")

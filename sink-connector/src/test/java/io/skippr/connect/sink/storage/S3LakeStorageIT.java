@@ -3,6 +3,8 @@ package io.skippr.connect.sink.storage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.skippr.connect.aws.AwsClients;
+import io.skippr.connect.aws.AwsRetries;
 import io.skippr.connect.testkit.HttpFaultProxy;
 import io.skippr.connect.testkit.S3MockServer;
 import java.io.IOException;
@@ -41,7 +43,7 @@ class S3LakeStorageIT extends LakeStorageContractTest {
   static void connect(S3MockServer s3) {
     server = s3;
     server.createBucket(BUCKET);
-    client = S3Clients.build(config());
+    client = AwsClients.s3(config().aws(), AwsClients.SOCKET_TIMEOUT);
   }
 
   @AfterAll
@@ -62,7 +64,9 @@ class S3LakeStorageIT extends LakeStorageContractTest {
 
   @Override
   S3LakeStorage storage() {
-    return new S3LakeStorage(client, location, PART, new S3Retries(3, 10), false).pageSize(2);
+    return new S3LakeStorage(
+            client, location, PART, new AwsRetries(S3Config.retryPolicy(3, 10)), false)
+        .pageSize(2);
   }
 
   @Override
@@ -158,7 +162,7 @@ class S3LakeStorageIT extends LakeStorageContractTest {
             client,
             new S3Location(BUCKET, location.prefix() + "x"),
             PART,
-            new S3Retries(1, 0),
+            new AwsRetries(S3Config.retryPolicy(1, 0)),
             false);
     lake.createIfAbsent("t/a", bytes("a"));
     neighbour.createIfAbsent("t/b", bytes("b"));
@@ -202,9 +206,11 @@ class S3LakeStorageIT extends LakeStorageContractTest {
     try (HttpFaultProxy proxy =
             HttpFaultProxy.start(server.endpoint(), 0.3, 11, Duration.ofMillis(1500));
         S3Client flaky =
-            S3Clients.build(
-                S3Config.forEndpoint(proxy.endpoint(), "k", "s"), Duration.ofMillis(700))) {
-      S3LakeStorage storage = new S3LakeStorage(flaky, location, PART, new S3Retries(12, 5), false);
+            AwsClients.s3(
+                S3Config.forEndpoint(proxy.endpoint(), "k", "s").aws(), Duration.ofMillis(700))) {
+      S3LakeStorage storage =
+          new S3LakeStorage(
+              flaky, location, PART, new AwsRetries(S3Config.retryPolicy(12, 5)), false);
       byte[] big = random(2 * PART + 77);
       for (int i = 0; i < 3; i++) {
         try (PendingObject pending = storage.create("t/f" + i + ".parquet")) {
@@ -235,12 +241,17 @@ class S3LakeStorageIT extends LakeStorageContractTest {
   void aCompleteWhoseAnswerWasLostIsRecognisedAsDone() throws Exception {
     byte[] content = random(PART + 5);
     try (HttpFaultProxy proxy = HttpFaultProxy.start(server.endpoint(), 1.0, 5, Duration.ZERO);
-        S3Client flaky = S3Clients.build(S3Config.forEndpoint(proxy.endpoint(), "k", "s"))) {
+        S3Client flaky =
+            AwsClients.s3(
+                S3Config.forEndpoint(proxy.endpoint(), "k", "s").aws(),
+                AwsClients.SOCKET_TIMEOUT)) {
       proxy
           .faults(HttpFaultProxy.Fault.ERROR_AFTER)
           .only(request -> request.startsWith("POST ") && request.contains("uploadId="))
           .limit(1);
-      S3LakeStorage storage = new S3LakeStorage(flaky, location, PART, new S3Retries(3, 1), false);
+      S3LakeStorage storage =
+          new S3LakeStorage(
+              flaky, location, PART, new AwsRetries(S3Config.retryPolicy(3, 1)), false);
       try (PendingObject pending = storage.create("t/x.parquet")) {
         pending.stream().write(content);
         pending.complete();
@@ -255,12 +266,17 @@ class S3LakeStorageIT extends LakeStorageContractTest {
   void aStartWhoseAnswerWasLostLeavesNoStrayUpload() throws Exception {
     byte[] content = random(PART + 5);
     try (HttpFaultProxy proxy = HttpFaultProxy.start(server.endpoint(), 1.0, 5, Duration.ZERO);
-        S3Client flaky = S3Clients.build(S3Config.forEndpoint(proxy.endpoint(), "k", "s"))) {
+        S3Client flaky =
+            AwsClients.s3(
+                S3Config.forEndpoint(proxy.endpoint(), "k", "s").aws(),
+                AwsClients.SOCKET_TIMEOUT)) {
       proxy
           .faults(HttpFaultProxy.Fault.ERROR_AFTER)
           .only(request -> request.startsWith("POST ") && request.endsWith("?uploads"))
           .limit(1);
-      S3LakeStorage storage = new S3LakeStorage(flaky, location, PART, new S3Retries(3, 1), false);
+      S3LakeStorage storage =
+          new S3LakeStorage(
+              flaky, location, PART, new AwsRetries(S3Config.retryPolicy(3, 1)), false);
       try (PendingObject pending = storage.create("t/x.parquet")) {
         pending.stream().write(content);
         assertThat(backendUnfinished()).containsExactly("t/x.parquet");
@@ -275,12 +291,17 @@ class S3LakeStorageIT extends LakeStorageContractTest {
   @Test
   void aConditionalPutWhoseAnswerWasLostIsRecognisedAsOurs() throws Exception {
     try (HttpFaultProxy proxy = HttpFaultProxy.start(server.endpoint(), 1.0, 5, Duration.ZERO);
-        S3Client flaky = S3Clients.build(S3Config.forEndpoint(proxy.endpoint(), "k", "s"))) {
+        S3Client flaky =
+            AwsClients.s3(
+                S3Config.forEndpoint(proxy.endpoint(), "k", "s").aws(),
+                AwsClients.SOCKET_TIMEOUT)) {
       proxy
           .faults(HttpFaultProxy.Fault.ERROR_AFTER)
           .only(request -> request.startsWith("PUT ") && request.contains("/log/"))
           .limit(2);
-      S3LakeStorage storage = new S3LakeStorage(flaky, location, PART, new S3Retries(3, 1), false);
+      S3LakeStorage storage =
+          new S3LakeStorage(
+              flaky, location, PART, new AwsRetries(S3Config.retryPolicy(3, 1)), false);
       assertThat(storage.createIfAbsent("log/0.json", bytes("mine"))).isTrue();
       assertThat(storage.createIfAbsent("log/0.json", bytes("theirs"))).isFalse();
       assertThat(proxy.injected()).isEqualTo(2);
@@ -291,10 +312,14 @@ class S3LakeStorageIT extends LakeStorageContractTest {
   @Test
   void aRequestThatKeepsFailingFailsTheWriteAndLeavesNothing() throws Exception {
     try (HttpFaultProxy proxy = HttpFaultProxy.start(server.endpoint(), 1.0, 3, Duration.ZERO);
-        S3Client failing = S3Clients.build(S3Config.forEndpoint(proxy.endpoint(), "k", "s"))) {
+        S3Client failing =
+            AwsClients.s3(
+                S3Config.forEndpoint(proxy.endpoint(), "k", "s").aws(),
+                AwsClients.SOCKET_TIMEOUT)) {
       proxy.faults(HttpFaultProxy.Fault.UNAVAILABLE_BEFORE);
       S3LakeStorage storage =
-          new S3LakeStorage(failing, location, PART, new S3Retries(3, 1), false);
+          new S3LakeStorage(
+              failing, location, PART, new AwsRetries(S3Config.retryPolicy(3, 1)), false);
       PendingObject pending = storage.create("t/x.parquet");
       pending.stream().write(bytes("data"));
       assertThatThrownBy(pending::complete)

@@ -1,5 +1,7 @@
 package io.skippr.connect.sink.storage;
 
+import io.skippr.connect.aws.AwsClients;
+import io.skippr.connect.aws.AwsRetries;
 import io.skippr.connect.testkit.S3MockServer;
 import java.net.URI;
 import java.time.Duration;
@@ -30,10 +32,10 @@ public final class S3Lakes {
       URI endpoint, S3Location location, Duration socketTimeout, int attempts) {
     S3Config config = config(endpoint);
     return new S3LakeStorage(
-        S3Clients.build(config, socketTimeout),
+        AwsClients.s3(config.aws(), socketTimeout),
         location,
         config.partSize(),
-        new S3Retries(attempts, 5),
+        new AwsRetries(S3Config.retryPolicy(attempts, 5)),
         true);
   }
 

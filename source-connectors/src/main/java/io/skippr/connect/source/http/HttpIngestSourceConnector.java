@@ -3,7 +3,9 @@ package io.skippr.connect.source.http;
 import io.skippr.connect.source.http.config.HttpIngestConfig;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.common.config.Config;
 import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigValue;
 import org.apache.kafka.connect.connector.Task;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.source.ExactlyOnceSupport;
@@ -49,6 +51,20 @@ public final class HttpIngestSourceConnector extends SourceConnector {
   @Override
   public ConfigDef config() {
     return HttpIngestConfig.CONFIG_DEF;
+  }
+
+  /** Checks each key, then the combinations, attaching each problem to the key to change. */
+  @Override
+  public Config validate(Map<String, String> connectorConfigs) {
+    Config config = super.validate(connectorConfigs);
+    Map<String, String> problems = HttpIngestConfig.problems(connectorConfigs);
+    for (ConfigValue value : config.configValues()) {
+      String problem = problems.get(value.name());
+      if (problem != null) {
+        value.addErrorMessage(problem);
+      }
+    }
+    return config;
   }
 
   @Override

@@ -4,7 +4,6 @@ import io.skippr.connect.source.http.config.HttpIngestConfig;
 import io.skippr.connect.source.http.delivery.Admission;
 import io.skippr.connect.source.http.delivery.RecordHandoff;
 import io.skippr.connect.source.http.delivery.TrackedRecord;
-import io.skippr.connect.source.http.server.IngestServer;
 import io.skippr.connect.source.http.server.TokenAuth;
 import java.io.IOException;
 import java.util.List;

@@ -11,8 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import org.apache.kafka.common.config.Config;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.source.SourceConnector;
@@ -48,6 +50,36 @@ class HttpIngestSourceConnectorTest {
     assertThatThrownBy(() -> c.alterOffsets(Map.of(), Map.of(Map.of("p", 1), Map.of("o", 2))))
         .isInstanceOf(ConnectException.class)
         .hasMessageContaining("keeps no source offsets");
+  }
+
+  @Test
+  void validateAttachesEachClashToTheKeyToChange() {
+    Map<String, List<String>> errors =
+        errorsByKey(
+            new HttpIngestSourceConnector()
+                .validate(
+                    Map.of(
+                        "admission.max.inflight.rows", "10",
+                        "limits.request.max.rows", "11",
+                        "admission.max.inflight.bytes", "1024",
+                        "limits.request.max.decompressed.bytes", "2048")));
+    assertThat(errors.get("admission.max.inflight.rows"))
+        .singleElement()
+        .asString()
+        .contains("limits.request.max.rows");
+    assertThat(errors.get("admission.max.inflight.bytes"))
+        .singleElement()
+        .asString()
+        .contains("limits.request.max.decompressed.bytes");
+    assertThat(errors.get("limits.request.max.rows")).isEmpty();
+    assertThat(errorsByKey(new HttpIngestSourceConnector().validate(Map.of())).values())
+        .allMatch(List::isEmpty);
+  }
+
+  private static Map<String, List<String>> errorsByKey(Config config) {
+    Map<String, List<String>> errors = new HashMap<>();
+    config.configValues().forEach(v -> errors.put(v.name(), v.errorMessages()));
+    return errors;
   }
 
   @Test

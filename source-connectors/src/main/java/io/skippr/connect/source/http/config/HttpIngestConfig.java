@@ -1,5 +1,6 @@
 package io.skippr.connect.source.http.config;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
@@ -26,26 +27,72 @@ public final class HttpIngestConfig {
 
   /** Parses and cross-checks the settings; throws {@link ConfigException} when they clash. */
   public static Values from(Map<String, String> props) {
-    AbstractConfig c = new AbstractConfig(CONFIG_DEF, props);
-    Values v =
-        new Values(
-            ServerConfig.from(c),
-            TopicConfig.from(c),
-            AuthConfig.from(c),
-            LimitsConfig.from(c),
-            AdmissionConfig.from(c));
-    if (v.admission().maxInflightRows() < v.limits().requestMaxRows()) {
-      throw new ConfigException(
-          AdmissionConfig.MAX_INFLIGHT_ROWS,
-          v.admission().maxInflightRows(),
-          "must be at least " + LimitsConfig.REQUEST_MAX_ROWS + " so a single request fits");
-    }
-    if (v.admission().maxInflightBytes() < v.limits().requestMaxDecompressedBytes()) {
-      throw new ConfigException(
-          AdmissionConfig.MAX_INFLIGHT_BYTES,
-          v.admission().maxInflightBytes(),
-          "must be at least " + LimitsConfig.REQUEST_MAX_DECOMPRESSED_BYTES);
+    Values v = values(new AbstractConfig(CONFIG_DEF, props));
+    for (Map.Entry<String, ConfigException> problem : clashes(v).entrySet()) {
+      throw problem.getValue();
     }
     return v;
+  }
+
+  /**
+   * What is wrong with combinations of keys, each message by the key to change; empty when the
+   * combination is sound or a single key is already invalid (the ConfigDef reports those).
+   */
+  public static Map<String, String> problems(Map<String, String> props) {
+    Map<String, String> problems = new LinkedHashMap<>();
+    AbstractConfig parsed;
+    try {
+      parsed = new AbstractConfig(CONFIG_DEF, props, false);
+    } catch (ConfigException e) {
+      return problems;
+    }
+    try {
+      clashes(values(parsed)).forEach((key, e) -> problems.put(key, e.getMessage()));
+    } catch (ConfigException e) {
+      problems.put(keyNamedIn(e), e.getMessage());
+    }
+    return problems;
+  }
+
+  private static Values values(AbstractConfig c) {
+    return new Values(
+        ServerConfig.from(c),
+        TopicConfig.from(c),
+        AuthConfig.from(c),
+        LimitsConfig.from(c),
+        AdmissionConfig.from(c));
+  }
+
+  private static Map<String, ConfigException> clashes(Values v) {
+    Map<String, ConfigException> clashes = new LinkedHashMap<>();
+    if (v.admission().maxInflightRows() < v.limits().requestMaxRows()) {
+      clashes.put(
+          AdmissionConfig.MAX_INFLIGHT_ROWS,
+          new ConfigException(
+              AdmissionConfig.MAX_INFLIGHT_ROWS,
+              v.admission().maxInflightRows(),
+              "must be at least " + LimitsConfig.REQUEST_MAX_ROWS + " so a single request fits"));
+    }
+    if (v.admission().maxInflightBytes() < v.limits().requestMaxDecompressedBytes()) {
+      clashes.put(
+          AdmissionConfig.MAX_INFLIGHT_BYTES,
+          new ConfigException(
+              AdmissionConfig.MAX_INFLIGHT_BYTES,
+              v.admission().maxInflightBytes(),
+              "must be at least " + LimitsConfig.REQUEST_MAX_DECOMPRESSED_BYTES));
+    }
+    return clashes;
+  }
+
+  /** The key a fragment's ConfigException names ("... for configuration KEY: ..."). */
+  private static String keyNamedIn(ConfigException e) {
+    String message = String.valueOf(e.getMessage());
+    for (String key : CONFIG_DEF.names()) {
+      if (message.contains("configuration " + key + ":")
+          || message.contains("configuration " + key + " ")) {
+        return key;
+      }
+    }
+    return ServerConfig.PORT;
   }
 }

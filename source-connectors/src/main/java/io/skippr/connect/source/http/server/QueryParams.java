@@ -6,11 +6,11 @@ import java.util.HashMap;
 import java.util.Map;
 
 /** The decoded query parameters of a request URI (the first value of each name). */
-final class QueryParams {
+public final class QueryParams {
 
   private QueryParams() {}
 
-  static Map<String, String> parse(String rawQuery) {
+  public static Map<String, String> parse(String rawQuery) {
     Map<String, String> params = new HashMap<>();
     if (rawQuery == null || rawQuery.isEmpty()) {
       return params;

@@ -1,7 +1,7 @@
 package io.skippr.connect.source.poll.auth;
 
+import io.skippr.connect.common.Sha256;
 import io.skippr.connect.source.poll.config.PollAuthConfig;
-import io.skippr.connect.state.api.Sha256;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,10 +1,10 @@
 package io.skippr.connect.source.poll.auth;
 
+import io.skippr.connect.common.Sha256;
 import io.skippr.connect.source.poll.config.PollAuthConfig;
 import io.skippr.connect.state.api.Lease;
 import io.skippr.connect.state.api.Leases;
 import io.skippr.connect.state.api.MonotonicTicker;
-import io.skippr.connect.state.api.Sha256;
 import io.skippr.connect.state.api.StateKey;
 import io.skippr.connect.state.api.StateKind;
 import io.skippr.connect.state.api.StateScope;

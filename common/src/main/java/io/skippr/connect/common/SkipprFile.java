@@ -1,0 +1,138 @@
+package io.skippr.connect.common;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code skippr.yml}: where it is and what it says. The one reader of the file for every command
+ * and plugin; each takes the part it needs (the CLI its {@code pipelines}, the state store its
+ * {@code skippr.store.*} settings).
+ */
+public final class SkipprFile {
+  /** The file name looked for in the working directory. */
+  public static final String FILE_NAME = "skippr.yml";
+
+  /** Environment variable naming the file. */
+  public static final String CONFIG_ENV = "SKIPPR_CONFIG";
+
+  private static final YAMLMapper YAML = new YAMLMapper();
+
+  private final Path path;
+  private final JsonNode root;
+
+  private SkipprFile(Path path, JsonNode root) {
+    this.path = path;
+    this.root = root;
+  }
+
+  /** Why the file cannot be used: names the file and, for bad YAML, the line. */
+  public static final class SkipprFileException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    SkipprFileException(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  /**
+   * The file to read: {@code option} (a command's {@code --config}) when given, else {@code
+   * $SKIPPR_CONFIG}, else {@code skippr.yml} in the working directory; relative paths are resolved
+   * against the working directory.
+   */
+  public static Path locate(Path option, Map<String, String> env, Path workingDir) {
+    if (option != null) {
+      return workingDir.resolve(option);
+    }
+    String fromEnv = env.get(CONFIG_ENV);
+    return fromEnv != null && !fromEnv.isBlank()
+        ? workingDir.resolve(fromEnv)
+        : workingDir.resolve(FILE_NAME);
+  }
+
+  /** Whether the file was named explicitly (by {@code --config} or {@code $SKIPPR_CONFIG}). */
+  public static boolean named(Path option, Map<String, String> env) {
+    String fromEnv = env.get(CONFIG_ENV);
+    return option != null || (fromEnv != null && !fromEnv.isBlank());
+  }
+
+  /**
+   * Reads the file; empty when it does not exist.
+   *
+   * @throws SkipprFileException when it cannot be read or is not valid YAML
+   */
+  public static Optional<SkipprFile> readIfPresent(Path path) {
+    String text;
+    try {
+      text = Files.readString(path, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    } catch (IOException e) {
+      throw new SkipprFileException("cannot read " + path + ": " + e.getMessage(), e);
+    }
+    return Optional.of(parse(path, text));
+  }
+
+  /** Parses the text of the file at {@code path}. */
+  public static SkipprFile parse(Path path, String text) {
+    try {
+      JsonNode root = YAML.readTree(text);
+      return new SkipprFile(path, root == null ? MissingNode.getInstance() : root);
+    } catch (JsonProcessingException e) {
+      String where = e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")";
+      throw new SkipprFileException(
+          path + ": not valid YAML" + where + ": " + e.getOriginalMessage(), e);
+    }
+  }
+
+  public Path path() {
+    return path;
+  }
+
+  /** The whole document. */
+  public JsonNode root() {
+    return root;
+  }
+
+  /**
+   * The scalar at a dotted path such as {@code skippr.store.type}, whether the file nests it
+   * ({@code skippr: {store: {type: dynamodb}}}, in block or flow style) or spells it with dots;
+   * empty when absent, null or not a scalar.
+   */
+  public Optional<String> scalar(String dottedPath) {
+    return Optional.ofNullable(scalars().get(dottedPath));
+  }
+
+  /** Every scalar of the document by dotted path (lists are left out). */
+  public Map<String, String> scalars() {
+    Map<String, String> out = new LinkedHashMap<>();
+    flatten("", root, out);
+    return out;
+  }
+
+  private static void flatten(String prefix, JsonNode node, Map<String, String> out) {
+    if (!node.isObject()) {
+      return;
+    }
+    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> entry = it.next();
+      String key = prefix + entry.getKey();
+      JsonNode value = entry.getValue();
+      if (value.isObject()) {
+        flatten(key + ".", value, out);
+      } else if (value.isValueNode() && !value.isNull()) {
+        out.put(key, value.asText());
+      }
+    }
+  }
+}

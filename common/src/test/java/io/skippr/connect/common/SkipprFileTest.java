@@ -1,0 +1,100 @@
+package io.skippr.connect.common;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SkipprFileTest {
+  @TempDir Path dir;
+
+  private static SkipprFile parse(String text) {
+    return SkipprFile.parse(Path.of("skippr.yml"), text);
+  }
+
+  @Test
+  void aSettingIsFoundHoweverTheFileSpellsIt() {
+    assertThat(parse("skippr:\n  store:\n    type: dynamodb\n").scalar("skippr.store.type"))
+        .contains("dynamodb");
+    assertThat(parse("skippr: {store: {type: dynamodb}}\n").scalar("skippr.store.type"))
+        .as("flow style")
+        .contains("dynamodb");
+    assertThat(parse("skippr.store.type: dynamodb\n").scalar("skippr.store.type"))
+        .contains("dynamodb");
+    assertThat(parse("skippr:\n  store:\n    name: \"state # main\"\n").scalar("skippr.store.name"))
+        .as("quoted text keeps what looks like a comment")
+        .contains("state # main");
+  }
+
+  @Test
+  void readsNestedFlatQuotedAndCommentedScalars() {
+    String yaml =
+        String.join(
+            "\n",
+            "# Skippr",
+            "skippr:",
+            "  wal_s3_bucket: acme-wal   # comment",
+            "  store:",
+            "    type: \"dynamodb\"",
+            "    name: 'acme-offsets'",
+            "  pipelines:",
+            "    - name: not-a-store",
+            "      type: ignored",
+            "  banner: |",
+            "    store:",
+            "      type: nope",
+            "  url: \"http://h:1/#frag\"",
+            "skippr.store.region: eu-west-1",
+            "other:",
+            "  store:",
+            "    type: elsewhere");
+    assertThat(parse(yaml).scalars())
+        .containsEntry("skippr.wal_s3_bucket", "acme-wal")
+        .containsEntry("skippr.store.type", "dynamodb")
+        .containsEntry("skippr.store.name", "acme-offsets")
+        .containsEntry("skippr.url", "http://h:1/#frag")
+        .containsEntry("skippr.store.region", "eu-west-1")
+        .containsEntry("other.store.type", "elsewhere")
+        .doesNotContainKey("skippr.banner.store.type")
+        .doesNotContainKey("skippr.pipelines.type");
+  }
+
+  @Test
+  void listsNullsAndMissingKeysAreNotSettings() {
+    SkipprFile file =
+        parse(
+            "pipelines:\n  orders:\n    namespace_fields: [a, b]\n"
+                + "skippr:\n  store:\n    type: ~\n");
+    assertThat(file.scalar("pipelines.orders.namespace_fields")).isEmpty();
+    assertThat(file.scalar("skippr.store.type")).isEmpty();
+    assertThat(file.scalar("skippr.store.name")).isEmpty();
+    assertThat(parse("").scalars()).isEmpty();
+  }
+
+  @Test
+  void badYamlNamesTheFileAndLine() {
+    assertThatThrownBy(() -> parse("skippr:\n  store: [unclosed\n"))
+        .isInstanceOf(SkipprFile.SkipprFileException.class)
+        .hasMessageStartingWith("skippr.yml: not valid YAML (line ");
+  }
+
+  @Test
+  void theFileIsTheOptionElseTheVariableElseTheWorkingDirectorys() throws Exception {
+    assertThat(SkipprFile.locate(Path.of("a.yml"), Map.of("SKIPPR_CONFIG", "b.yml"), dir))
+        .isEqualTo(dir.resolve("a.yml"));
+    assertThat(SkipprFile.locate(null, Map.of("SKIPPR_CONFIG", "b.yml"), dir))
+        .isEqualTo(dir.resolve("b.yml"));
+    assertThat(SkipprFile.locate(null, Map.of(), dir)).isEqualTo(dir.resolve("skippr.yml"));
+    assertThat(SkipprFile.readIfPresent(dir.resolve("skippr.yml"))).isEmpty();
+    Files.writeString(dir.resolve("skippr.yml"), "skippr: {store: {name: x}}");
+    assertThat(
+            SkipprFile.readIfPresent(dir.resolve("skippr.yml"))
+                .orElseThrow()
+                .scalar("skippr.store.name"))
+        .contains("x");
+  }
+}

@@ -1,0 +1,130 @@
+package io.skippr.connect.source.file.format;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.dataformat.csv.CsvFactory;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import io.skippr.connect.source.file.config.FormatConfig;
+import io.skippr.connect.source.file.read.Frame;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * RFC 4180 rows parsed by Jackson's CSV module, one framed record at a time (the framer has already
+ * found where each record ends, quoted newlines included). A row becomes a map of strings named by
+ * the file's header or {@code csv.columns}; an empty unquoted field is null, a quoted empty field
+ * the empty string. A row with another number of fields than there are columns, broken quoting or
+ * invalid UTF-8 is rejected. Empty lines are skipped.
+ */
+public final class CsvRecords implements RecordParser {
+
+  private static final CsvFactory CSV = new CsvFactory();
+
+  private final CsvSchema schema;
+  private final List<String> configuredColumns;
+  private boolean expectsHeader;
+  private String[] columns;
+  private String headerProblem;
+
+  public CsvRecords(FormatConfig.Csv csv) {
+    this.schema =
+        CsvSchema.emptySchema()
+            .withColumnSeparator(csv.delimiter())
+            .withQuoteChar(csv.quote())
+            .withoutEscapeChar();
+    this.configuredColumns = csv.columns();
+    this.expectsHeader = csv.header();
+    this.columns = csv.header() ? null : csv.columns().toArray(new String[0]);
+  }
+
+  @Override
+  public boolean expectsHeader() {
+    return expectsHeader;
+  }
+
+  @Override
+  public String header(Frame frame) {
+    expectsHeader = false;
+    List<String> names = new ArrayList<>();
+    String problem = fields(frame, names);
+    if (problem != null) {
+      headerProblem = "the header row cannot be read: " + problem;
+    } else if (!configuredColumns.isEmpty()) {
+      columns = configuredColumns.toArray(new String[0]);
+    } else {
+      columns = uniqueNames(names);
+    }
+    return headerProblem;
+  }
+
+  @Override
+  public Parsed parse(Frame frame) {
+    if (frame.length() == 0) {
+      return null;
+    }
+    if (headerProblem != null) {
+      return Parsed.rejected(headerProblem);
+    }
+    List<String> fields = new ArrayList<>(columns.length);
+    String problem = fields(frame, fields);
+    if (problem != null) {
+      return Parsed.rejected(problem);
+    }
+    if (fields.size() != columns.length) {
+      return Parsed.rejected(
+          "row has "
+              + fields.size()
+              + (fields.size() == 1 ? " field" : " fields")
+              + " but there are "
+              + columns.length
+              + " columns");
+    }
+    Map<String, Object> row = new LinkedHashMap<>(columns.length * 2);
+    for (int i = 0; i < columns.length; i++) {
+      row.put(columns[i], fields.get(i));
+    }
+    return Parsed.value(row);
+  }
+
+  /** The fields of one record into {@code out}; the problem, or null. */
+  private String fields(Frame frame, List<String> out) {
+    try (CsvParser p = (CsvParser) CSV.createParser(frame.buf(), frame.start(), frame.length())) {
+      p.setSchema(schema);
+      p.enable(CsvParser.Feature.EMPTY_UNQUOTED_STRING_AS_NULL);
+      if (p.nextToken() != JsonToken.START_ARRAY) {
+        return "empty record";
+      }
+      JsonToken t;
+      while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+        out.add(t == JsonToken.VALUE_NULL ? null : p.getText());
+      }
+      return p.nextToken() == null ? null : "more than one row in the record";
+    } catch (JsonProcessingException e) {
+      return "malformed CSV: " + e.getOriginalMessage();
+    } catch (IOException e) {
+      return "malformed CSV: " + e.getMessage();
+    }
+  }
+
+  /** Header names made usable: an empty name becomes column_N, a repeated one name_2, name_3… */
+  private static String[] uniqueNames(List<String> names) {
+    String[] unique = new String[names.size()];
+    Set<String> seen = new HashSet<>();
+    for (int i = 0; i < names.size(); i++) {
+      String name =
+          names.get(i) == null || names.get(i).isBlank() ? "column_" + (i + 1) : names.get(i);
+      String candidate = name;
+      for (int n = 2; !seen.add(candidate); n++) {
+        candidate = name + "_" + n;
+      }
+      unique[i] = candidate;
+    }
+    return unique;
+  }
+}

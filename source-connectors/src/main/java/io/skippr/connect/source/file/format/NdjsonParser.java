@@ -1,0 +1,103 @@
+package io.skippr.connect.source.file.format;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import io.skippr.connect.source.file.read.Frame;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One JSON object per line, as a schemaless map (nested maps and lists, long, double, boolean,
+ * string, null) that the lake sink or {@code InferSchema} types. Blank lines are skipped; a line
+ * that is not one JSON object (malformed, another value, text after the object, an integer beyond
+ * 64 bits, invalid UTF-8) is rejected.
+ */
+public final class NdjsonParser implements RecordParser {
+
+  private static final JsonFactory JSON = new JsonFactory();
+
+  @Override
+  public Parsed parse(Frame frame) {
+    byte[] buf = frame.buf();
+    if (isBlank(buf, frame.start(), frame.end())) {
+      return null;
+    }
+    try (JsonParser p = JSON.createParser(buf, frame.start(), frame.length())) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        return Parsed.rejected("line is not a JSON object");
+      }
+      Map<String, Object> value = object(p);
+      if (p.nextToken() != null) {
+        return Parsed.rejected("text after the JSON object");
+      }
+      return Parsed.value(value);
+    } catch (JsonProcessingException e) {
+      return Parsed.rejected("malformed JSON: " + e.getOriginalMessage());
+    } catch (IOException | IllegalArgumentException e) {
+      return Parsed.rejected(e.getMessage());
+    }
+  }
+
+  private static Map<String, Object> object(JsonParser p) throws IOException {
+    Map<String, Object> map = new LinkedHashMap<>();
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String name = p.currentName();
+      map.put(name, value(p, p.nextToken()));
+    }
+    return map;
+  }
+
+  private static Object value(JsonParser p, JsonToken token) throws IOException {
+    return switch (token) {
+      case START_OBJECT -> object(p);
+      case START_ARRAY -> array(p);
+      case VALUE_STRING -> p.getText();
+      case VALUE_NUMBER_INT -> integer(p);
+      case VALUE_NUMBER_FLOAT -> decimal(p);
+      case VALUE_TRUE -> Boolean.TRUE;
+      case VALUE_FALSE -> Boolean.FALSE;
+      default -> null;
+    };
+  }
+
+  private static List<Object> array(JsonParser p) throws IOException {
+    List<Object> list = new ArrayList<>();
+    JsonToken t;
+    while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+      list.add(value(p, t));
+    }
+    return list;
+  }
+
+  private static Object integer(JsonParser p) throws IOException {
+    JsonParser.NumberType type = p.getNumberType();
+    if (type == JsonParser.NumberType.BIG_INTEGER) {
+      throw new IllegalArgumentException("integer " + p.getText() + " outside the 64-bit range");
+    }
+    return p.getLongValue();
+  }
+
+  private static Object decimal(JsonParser p) throws IOException {
+    double d = p.getDoubleValue();
+    if (Double.isInfinite(d)) {
+      throw new IllegalArgumentException(
+          "number " + p.getText() + " outside the 64-bit float range");
+    }
+    return d;
+  }
+
+  private static boolean isBlank(byte[] b, int start, int end) {
+    for (int i = start; i < end; i++) {
+      byte c = b[i];
+      if (c != ' ' && c != '\t' && c != '\r') {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,103 @@
+package io.skippr.connect.source.file.format;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.skippr.connect.source.file.config.FormatConfig;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CsvRecordsTest {
+
+  private static CsvRecords withHeader(String header) {
+    CsvRecords csv = new CsvRecords(new FormatConfig.Csv(true, ',', '"', List.of()));
+    assertThat(csv.expectsHeader()).isTrue();
+    assertThat(csv.header(Frames.of(header))).isNull();
+    assertThat(csv.expectsHeader()).isFalse();
+    return csv;
+  }
+
+  @Test
+  void rowsBecomeMapsOfStringsNamedByTheHeader() {
+    CsvRecords csv = withHeader("id,name,city");
+    assertThat(csv.parse(Frames.of("1,Ann,\"Berlin, DE\"")).value())
+        .isEqualTo(Map.of("id", "1", "name", "Ann", "city", "Berlin, DE"));
+  }
+
+  @Test
+  void quotedFieldsHoldQuotesDelimitersAndNewlines() {
+    CsvRecords csv = withHeader("id,note");
+    assertThat(csv.parse(Frames.of("2,\"say \"\"hi\"\",\r\nthen, go\"")).value())
+        .isEqualTo(Map.of("id", "2", "note", "say \"hi\",\r\nthen, go"));
+  }
+
+  @Test
+  void anEmptyFieldIsNullAndAQuotedEmptyFieldIsEmpty() {
+    CsvRecords csv = withHeader("a,b,c");
+    Map<String, Object> expected = new HashMap<>();
+    expected.put("a", null);
+    expected.put("b", "");
+    expected.put("c", "x");
+    assertThat(csv.parse(Frames.of(",\"\",x")).value()).isEqualTo(expected);
+  }
+
+  @Test
+  void rowsWithAnotherFieldCountOrBrokenQuotingAreRejected() {
+    CsvRecords csv = withHeader("a,b");
+    assertThat(csv.parse(Frames.of("1,2,3")).rejection())
+        .isEqualTo("row has 3 fields but there are 2 columns");
+    assertThat(csv.parse(Frames.of("1")).rejection())
+        .isEqualTo("row has 1 field but there are 2 columns");
+    assertThat(csv.parse(Frames.of("\"ab\"cd,e")).rejection()).startsWith("malformed CSV: ");
+    assertThat(csv.parse(Frames.of("x,\"open")).rejection()).startsWith("malformed CSV: ");
+    byte[] bad = {'1', ',', (byte) 0xFF};
+    assertThat(csv.parse(Frames.of(bad)).rejection()).contains("UTF-8");
+    assertThat(csv.parse(Frames.of("3,4")).value()).isEqualTo(Map.of("a", "3", "b", "4"));
+  }
+
+  @Test
+  void aLoneCarriageReturnOutsideQuotesRejectsTheRow() {
+    CsvRecords csv = withHeader("a,b");
+    assertThat(csv.parse(Frames.of("1,2\r3,4")).rejection())
+        .isEqualTo("more than one row in the record");
+    assertThat(csv.parse(Frames.of("1,\"2\r3\"")).value()).isEqualTo(Map.of("a", "1", "b", "2\r3"));
+  }
+
+  @Test
+  void emptyLinesAreSkipped() {
+    assertThat(withHeader("a").parse(Frames.of(""))).isNull();
+  }
+
+  @Test
+  void headerNamesAreMadeUniqueAndEmptyOnesNumbered() {
+    CsvRecords csv = withHeader("id,,id,id");
+    assertThat(
+            new java.util.ArrayList<Object>(
+                ((Map<?, ?>) csv.parse(Frames.of("1,2,3,4")).value()).keySet()))
+        .containsExactly("id", "column_2", "id_2", "id_3");
+  }
+
+  @Test
+  void csvColumnsNameFilesWithoutAHeaderInAnyDialect() {
+    CsvRecords csv = new CsvRecords(new FormatConfig.Csv(false, ';', '\'', List.of("k", "v")));
+    assertThat(csv.expectsHeader()).isFalse();
+    assertThat(csv.parse(Frames.of("x;'a;b'")).value()).isEqualTo(Map.of("k", "x", "v", "a;b"));
+    CsvRecords tabs = new CsvRecords(new FormatConfig.Csv(false, '\t', '"', List.of("k", "v")));
+    assertThat(tabs.parse(Frames.of("x\ty z")).value()).isEqualTo(Map.of("k", "x", "v", "y z"));
+  }
+
+  @Test
+  void csvColumnsReplaceTheHeadersNames() {
+    CsvRecords csv = new CsvRecords(new FormatConfig.Csv(true, ',', '"', List.of("k", "v")));
+    assertThat(csv.header(Frames.of("key,value"))).isNull();
+    assertThat(csv.parse(Frames.of("1,2")).value()).isEqualTo(Map.of("k", "1", "v", "2"));
+  }
+
+  @Test
+  void anUnreadableHeaderRejectsEveryRowWithTheReason() {
+    CsvRecords csv = new CsvRecords(new FormatConfig.Csv(true, ',', '"', List.of()));
+    assertThat(csv.header(Frames.of("a,\"b"))).startsWith("the header row cannot be read");
+    assertThat(csv.parse(Frames.of("1,2")).rejection()).startsWith("the header row cannot be read");
+  }
+}

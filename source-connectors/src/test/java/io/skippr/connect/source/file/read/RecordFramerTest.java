@@ -1,0 +1,226 @@
+package io.skippr.connect.source.file.read;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RecordFramerTest {
+
+  /** A source over bytes that can be appended to, like a growing file. */
+  static final class Bytes implements ByteSource {
+    private byte[] data;
+    private long position;
+    private final boolean grows;
+    int largestRead;
+
+    Bytes(String text, boolean grows) {
+      this(text.getBytes(StandardCharsets.UTF_8), grows);
+    }
+
+    Bytes(byte[] data, boolean grows) {
+      this.data = data;
+      this.grows = grows;
+    }
+
+    void append(String text) {
+      byte[] more = text.getBytes(StandardCharsets.UTF_8);
+      byte[] next = Arrays.copyOf(data, data.length + more.length);
+      System.arraycopy(more, 0, next, data.length, more.length);
+      data = next;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) {
+      largestRead = Math.max(largestRead, len);
+      if (position >= data.length) {
+        return -1;
+      }
+      int n = (int) Math.min(len, data.length - position);
+      System.arraycopy(data, (int) position, b, off, n);
+      position += n;
+      return n;
+    }
+
+    @Override
+    public long position() {
+      return position;
+    }
+
+    @Override
+    public boolean canGrow() {
+      return grows;
+    }
+
+    @Override
+    public long size() {
+      return data.length;
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  record Seen(Frame.Kind kind, String text, long start, long end, long line, int lines) {}
+
+  static List<Seen> all(RecordFramer framer, boolean finished) throws IOException {
+    List<Seen> out = new ArrayList<>();
+    Frame f;
+    while ((f = framer.next(finished)) != null) {
+      out.add(
+          new Seen(
+              f.kind(),
+              new String(f.buf(), f.start(), f.length(), StandardCharsets.UTF_8),
+              f.startPosition(),
+              f.endPosition(),
+              f.line(),
+              f.lines()));
+    }
+    return out;
+  }
+
+  @Test
+  void linesWithLfAndCrlfCarryTheirBytePositionsAndNumbers() throws IOException {
+    RecordFramer framer =
+        new RecordFramer(new Bytes("a\r\nbb\n\nccc", false), Boundary.lines(), 100, 1);
+    assertThat(all(framer, true))
+        .containsExactly(
+            new Seen(Frame.Kind.RECORD, "a", 0, 3, 1, 1),
+            new Seen(Frame.Kind.RECORD, "bb", 3, 6, 2, 1),
+            new Seen(Frame.Kind.RECORD, "", 6, 7, 3, 1),
+            new Seen(Frame.Kind.RECORD, "ccc", 7, 10, 4, 1));
+    assertThat(framer.position()).isEqualTo(10);
+    assertThat(framer.nextLine()).isEqualTo(5);
+  }
+
+  @Test
+  void aGrowingFileKeepsItsUnterminatedLastLineUntilTheLfArrives() throws IOException {
+    Bytes file = new Bytes("one\ntw", true);
+    RecordFramer framer = new RecordFramer(file, Boundary.lines(), 100, 1);
+    assertThat(all(framer, false)).extracting(Seen::text).containsExactly("one");
+    assertThat(framer.holdsPartialRecord()).isTrue();
+    file.append("o\nthree\n");
+    assertThat(all(framer, false))
+        .containsExactly(
+            new Seen(Frame.Kind.RECORD, "two", 4, 8, 2, 1),
+            new Seen(Frame.Kind.RECORD, "three", 8, 14, 3, 1));
+    assertThat(framer.holdsPartialRecord()).isFalse();
+  }
+
+  @Test
+  void anOverlongLineIsSkippedWithoutBufferingItAndTheNextLineIsRead() throws IOException {
+    String huge = "x".repeat(3_000_000);
+    Bytes file = new Bytes("ok\n" + huge + "\nafter\n", false);
+    RecordFramer framer = new RecordFramer(file, Boundary.lines(), 1000, 1);
+    List<Seen> seen = all(framer, true);
+    assertThat(seen).hasSize(3);
+    assertThat(seen.get(1).kind()).isEqualTo(Frame.Kind.OVERLONG);
+    assertThat(seen.get(1).text()).hasSize(RecordFramer.PREVIEW_BYTES);
+    assertThat(seen.get(1).start()).isEqualTo(3);
+    assertThat(seen.get(1).end()).isEqualTo(3 + huge.length() + 1);
+    assertThat(seen.get(1).line()).isEqualTo(2);
+    assertThat(seen.get(2))
+        .isEqualTo(new Seen(Frame.Kind.RECORD, "after", 3_000_004, 3_000_010, 3, 1));
+    assertThat(file.largestRead)
+        .as("never asked for more than its buffer")
+        .isLessThanOrEqualTo(64 * 1024);
+  }
+
+  @Test
+  void aLineOfExactlyTheLimitPassesAndOneByteMoreIsOverlong() throws IOException {
+    String text = "y".repeat(10) + "\r\n" + "z".repeat(11) + "\n";
+    List<Seen> seen = all(new RecordFramer(new Bytes(text, false), Boundary.lines(), 10, 1), true);
+    assertThat(seen).extracting(Seen::kind).containsExactly(Frame.Kind.RECORD, Frame.Kind.OVERLONG);
+    assertThat(seen.get(1).start()).isEqualTo(12);
+    assertThat(seen.get(1).end()).isEqualTo(24);
+  }
+
+  @Test
+  void anOverlongLastLineOfAGrowingFileIsReportedOnceItsLfArrives() throws IOException {
+    Bytes file = new Bytes("a\n" + "q".repeat(200), true);
+    RecordFramer framer = new RecordFramer(file, Boundary.lines(), 50, 1);
+    assertThat(all(framer, false)).extracting(Seen::text).containsExactly("a");
+    file.append("q".repeat(100));
+    assertThat(all(framer, false)).isEmpty();
+    file.append("\nb\n");
+    assertThat(all(framer, false))
+        .extracting(Seen::kind, Seen::start, Seen::end, Seen::line)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(Frame.Kind.OVERLONG, 2L, 303L, 2L),
+            org.assertj.core.groups.Tuple.tuple(Frame.Kind.RECORD, 303L, 305L, 3L));
+  }
+
+  @Test
+  void csvRecordsKeepQuotedNewlinesAndCountTheirLines() throws IOException {
+    String text = "id,note\r\n1,\"two\r\nlines, \"\"quoted\"\"\"\r\n2,plain\r\n3,\"a\"\"\n\"";
+    RecordFramer framer =
+        new RecordFramer(new Bytes(text, false), new CsvBoundary(',', '"'), 1000, 1);
+    List<Seen> seen = all(framer, true);
+    assertThat(seen)
+        .extracting(Seen::text, Seen::line, Seen::lines)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("id,note", 1L, 1),
+            org.assertj.core.groups.Tuple.tuple("1,\"two\r\nlines, \"\"quoted\"\"\"", 2L, 2),
+            org.assertj.core.groups.Tuple.tuple("2,plain", 4L, 1),
+            org.assertj.core.groups.Tuple.tuple("3,\"a\"\"\n\"", 5L, 2));
+    assertThat(seen.get(2).start()).isEqualTo(text.indexOf("2,plain"));
+  }
+
+  @Test
+  void aQuoteInsideAnUnquotedFieldIsAnOrdinaryCharacter() throws IOException {
+    String text = "a,b\"c,d\ne,f\n";
+    List<Seen> seen =
+        all(new RecordFramer(new Bytes(text, false), new CsvBoundary(',', '"'), 100, 1), true);
+    assertThat(seen).extracting(Seen::text).containsExactly("a,b\"c,d", "e,f");
+  }
+
+  @Test
+  void anUnterminatedQuoteIsCutAtTheLimitAndReadingResumesAtTheNextLine() throws IOException {
+    StringBuilder text = new StringBuilder("x,\"never closed\n");
+    for (int i = 0; i < 50; i++) {
+      text.append("row,").append(i).append('\n');
+    }
+    List<Seen> seen =
+        all(
+            new RecordFramer(new Bytes(text.toString(), false), new CsvBoundary(',', '"'), 100, 1),
+            true);
+    assertThat(seen.get(0).kind()).isEqualTo(Frame.Kind.OVERLONG);
+    assertThat(seen.get(0).line()).isEqualTo(1);
+    assertThat(seen.get(seen.size() - 1).text()).isEqualTo("row,49");
+    long lastLine = seen.get(seen.size() - 1).line();
+    assertThat(lastLine).isEqualTo(51);
+  }
+
+  @Test
+  void positionsStayExactAcrossManyBufferRefills() throws IOException {
+    StringBuilder text = new StringBuilder();
+    List<Long> starts = new ArrayList<>();
+    for (int i = 0; i < 20_000; i++) {
+      starts.add((long) text.length());
+      text.append("line-").append(i).append(i % 7 == 0 ? "\r\n" : "\n");
+    }
+    List<Seen> seen =
+        all(new RecordFramer(new Bytes(text.toString(), false), Boundary.lines(), 64, 1), true);
+    assertThat(seen).hasSize(20_000);
+    for (int i = 0; i < seen.size(); i++) {
+      assertThat(seen.get(i).start()).isEqualTo(starts.get(i));
+      assertThat(seen.get(i).text()).isEqualTo("line-" + i);
+      assertThat(seen.get(i).line()).isEqualTo(i + 1);
+    }
+  }
+
+  @Test
+  void resumingAtAPositionNumbersLinesFromThere() throws IOException {
+    Bytes file = new Bytes("a\nb\nc\n", false);
+    file.read(new byte[2], 0, 2); // positioned after "a\n", as a restart seeks
+    List<Seen> seen = all(new RecordFramer(file, Boundary.lines(), 10, 2), true);
+    assertThat(seen)
+        .containsExactly(
+            new Seen(Frame.Kind.RECORD, "b", 2, 4, 2, 1),
+            new Seen(Frame.Kind.RECORD, "c", 4, 6, 3, 1));
+  }
+}
