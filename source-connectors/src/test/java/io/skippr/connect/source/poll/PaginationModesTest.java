@@ -7,11 +7,13 @@ import io.skippr.connect.testkit.pollapi.PollFixtureApi;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -66,6 +68,21 @@ class PaginationModesTest {
     assertThat(api.items().ids()).hasSize(expected);
     assertThat(harness.landedIds(FixtureConfigs.TOPIC)).isEqualTo(api.items().ids());
     assertThat(harness.landed(FixtureConfigs.TOPIC).get(0).key()).isEqualTo(1L);
+  }
+
+  @Test
+  void pagesSmallerThanTheLimitAreReadToTheEndOfThePass() throws Exception {
+    api.add(35);
+    Map<String, String> config = new HashMap<>(FixtureConfigs.of(api, Listing.PAGE));
+    config.put("pagination.limit.param", ""); // the API's own page size (10) applies
+    config.put("pagination.limit", "100");
+    config.put("poll.interval.ms", "600000"); // one pass only within this test
+    harness = new PollHarness(dir, Map.of(), config).start();
+    harness.runUntil(TIMEOUT, "35 records in one pass", () -> harness.landed.size() >= 35);
+    assertThat(harness.landedIds(FixtureConfigs.TOPIC)).isEqualTo(api.items().ids());
+    assertThat(api.served())
+        .extracting(s -> s.query().get("page"))
+        .containsExactly("1", "2", "3", "4");
   }
 
   /** A further pass over the same data must deliver nothing. */

@@ -54,8 +54,8 @@ public final class PaginationConfig {
                 + " pagination.next.pointer as pagination.token.param; page: count"
                 + " pagination.page.param up from pagination.page.start; offset: count"
                 + " pagination.offset.param up by the records received. A pass ends at a page"
-                + " without a next link, URL or token, or (page, offset) at a page with fewer than"
-                + " pagination.limit records.")
+                + " without a next link, URL or token, or (page, offset) at an empty page or one"
+                + " shorter than both pagination.limit and the largest page seen.")
         .define(
             NEXT_POINTER,
             Type.STRING,
@@ -104,8 +104,8 @@ public final class PaginationConfig {
             100L,
             Range.atLeast(1),
             Importance.LOW,
-            "Page size (page and offset modes: asked for, and a shorter page ends the pass; set"
-                + " it to what the API really returns). In none mode: a response with this many"
+            "Page size (page and offset modes: asked for, and a page shorter than it and than"
+                + " the largest page seen ends the pass). In none mode: a response with this many"
                 + " records or more is taken as not caught up, and the next pass starts at once"
                 + " instead of after poll.interval.ms. Also ${limit}.");
   }

@@ -34,19 +34,43 @@ public interface Pagination {
         // A token equal to the one just used would loop: the pass ends instead.
         yield (current, page) -> text(page.body().at(pointer)).filter(t -> !t.equals(current));
       }
-      // A page shorter than the page size is the last: records appended while the pass runs
-      // fill its free places, where a request for the next page would never look.
-      case PAGE ->
-          (current, page) ->
-              page.records().size() < p.limit()
-                  ? Optional.empty()
-                  : Optional.of(Long.toString(number(current, p.pageStart()) + 1));
-      case OFFSET ->
-          (current, page) ->
-              page.records().size() < p.limit()
-                  ? Optional.empty()
-                  : Optional.of(Long.toString(number(current, 0) + page.records().size()));
+      case PAGE -> {
+        PageSize size = new PageSize(p.limit());
+        yield (current, page) ->
+            size.last(page.records().size())
+                ? Optional.empty()
+                : Optional.of(Long.toString(number(current, p.pageStart()) + 1));
+      }
+      case OFFSET -> {
+        PageSize size = new PageSize(p.limit());
+        yield (current, page) ->
+            size.last(page.records().size())
+                ? Optional.empty()
+                : Optional.of(Long.toString(number(current, 0) + page.records().size()));
+      }
     };
+  }
+
+  /**
+   * When a numbered page is the last of its pass: an empty one always; a shorter one than both
+   * {@code pagination.limit} and the largest page this endpoint has answered, too. Records appended
+   * while a pass runs fill a short page's free places, where a request for the next page would
+   * never look; the next pass finds them from the cursor. A page as large as the largest seen is
+   * never taken as the last, so an API whose pages are smaller than {@code pagination.limit} is
+   * still read to its empty page.
+   */
+  final class PageSize {
+    private final long limit;
+    private long largest;
+
+    PageSize(long limit) {
+      this.limit = limit;
+    }
+
+    boolean last(int records) {
+      largest = Math.max(largest, records);
+      return records == 0 || (records < limit && records < largest);
+    }
   }
 
   /** A URL resolved against the page's own; one that points back at the page ends the pass. */
