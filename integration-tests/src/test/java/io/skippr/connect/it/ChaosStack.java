@@ -48,6 +48,7 @@ final class ChaosStack {
   private final int controllerPort;
   private final int[] restPorts;
   private final HttpClient http = HttpClient.newHttpClient();
+  private final Map<Integer, Map<String, String>> workerEnv = new HashMap<>();
 
   private ChaosStack(Path root, List<CliProcess> processes, int[] ports) {
     this.root = root;
@@ -78,6 +79,18 @@ final class ChaosStack {
     return restPorts[worker];
   }
 
+  String bootstrapServers() {
+    return "127.0.0.1:" + kafkaPort;
+  }
+
+  /**
+   * Like {@link #startWorker(String, int)}; this worker's processes get {@code env} from now on.
+   */
+  CliProcess startWorker(String name, int worker, Map<String, String> env) throws IOException {
+    workerEnv.put(worker, Map.copyOf(env));
+    return startWorker(name, worker);
+  }
+
   /**
    * Starts worker number {@code worker} (0 or 1, its REST port) with a short session timeout and no
    * scheduled-rebalance delay, so a killed or stopped worker's tasks move on within seconds.
@@ -96,7 +109,8 @@ final class ChaosStack {
                 "--worker-property=scheduled.rebalance.max.delay.ms=0",
                 // The sink tasks' consumers: a killed task's partitions move on within seconds.
                 "--worker-property=consumer.session.timeout.ms=6000",
-                "--worker-property=consumer.heartbeat.interval.ms=1000"));
+                "--worker-property=consumer.heartbeat.interval.ms=1000"),
+            workerEnv.getOrDefault(worker, Map.of()));
     processes.add(process);
     return process;
   }

@@ -28,6 +28,7 @@ class ConfigValidationIT {
   private static final String SINK = "io.skippr.connect.sink.LakeSinkConnector";
   private static final String INGEST = "io.skippr.connect.source.http.HttpIngestSourceConnector";
   private static final String FILES = "io.skippr.connect.source.file.FileSourceConnector";
+  private static final String POLL = "io.skippr.connect.source.poll.HttpPollSourceConnector";
 
   private static ConnectCluster cluster;
 
@@ -92,6 +93,26 @@ class ConfigValidationIT {
     assertThat(errors(FILES, with(sound, "csv.header", "false")))
         .as("a combination: headerless CSV needs its column names")
         .containsOnlyKeys("csv.columns");
+  }
+
+  @Test
+  void theHttpPollSourcePutsEachErrorOnItsKey() throws Exception {
+    Map<String, String> sound =
+        Map.of(
+            "name", "poll",
+            "connector.class", POLL,
+            "http.url", "https://api.example.com/v1/orders",
+            "topic", "orders",
+            "cursor.pointer", "/updated_at");
+    assertThat(errors(POLL, sound)).isEmpty();
+    assertThat(errors(POLL, with(sound, "pagination.mode", "cursorish")))
+        .containsOnlyKeys("pagination.mode");
+    assertThat(errors(POLL, with(sound, "pagination.mode", "token")))
+        .as("a combination: token pagination needs the token's place in the body")
+        .containsOnlyKeys("pagination.next.pointer");
+    assertThat(errors(POLL, with(with(sound, "endpoints", "a"), "endpoint.b.topic", "x")))
+        .as("an override of an endpoint that is not listed")
+        .containsOnlyKeys("endpoints");
   }
 
   private static Map<String, String> with(Map<String, String> config, String key, String value) {

@@ -24,6 +24,12 @@ import org.slf4j.MDC;
  * Polls until the sample is full or the timeout passes, then stops task and connector.
  */
 public final class SourceSampler {
+  /**
+   * Set to {@code true} in the sampled connector's config: a source that keeps offsets elsewhere
+   * too (such as a state-store mirror) starts from its beginning and writes none of them.
+   */
+  public static final String SAMPLE_MODE = "skippr.discover.sample";
+
   private static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
   private final ClassLoader loader;
@@ -81,6 +87,7 @@ public final class SourceSampler {
     config.putIfAbsent("name", spec.name());
     config.putIfAbsent("connector.class", spec.sourceClass());
     config.putIfAbsent("tasks.max", "1");
+    config.putIfAbsent(SAMPLE_MODE, "true");
     return config;
   }
 

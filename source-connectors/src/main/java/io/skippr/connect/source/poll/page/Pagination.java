@@ -1,0 +1,94 @@
+package io.skippr.connect.source.poll.page;
+
+import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.skippr.connect.source.poll.config.PaginationConfig;
+import io.skippr.connect.source.poll.http.LinkHeader;
+import java.net.URI;
+import java.util.Optional;
+
+/** How the next page of a pass is found from the current one; empty when the pass ends. */
+public interface Pagination {
+
+  /**
+   * @param current the reference the page was fetched with (null: the pass's first page)
+   * @param page the page
+   * @return the next page's reference, or empty: the pass ends with this page
+   */
+  Optional<String> next(String current, ParsedPage page);
+
+  /** The strategy of a pagination mode. */
+  static Pagination of(PaginationConfig.Values p) {
+    return switch (p.mode()) {
+      case NONE -> (current, page) -> Optional.empty();
+      case NEXT_LINK ->
+          (current, page) ->
+              LinkHeader.next(page.response().headers().allValues("Link"))
+                  .flatMap(ref -> followed(page, ref));
+      case NEXT_URL -> {
+        JsonPointer pointer = JsonPointer.compile(p.nextPointer());
+        yield (current, page) -> text(page.body().at(pointer)).flatMap(ref -> followed(page, ref));
+      }
+      case TOKEN -> {
+        JsonPointer pointer = JsonPointer.compile(p.nextPointer());
+        // A token equal to the one just used would loop: the pass ends instead.
+        yield (current, page) -> text(page.body().at(pointer)).filter(t -> !t.equals(current));
+      }
+      case PAGE -> {
+        PageSize size = new PageSize(p.limit());
+        yield (current, page) ->
+            size.last(page.records().size())
+                ? Optional.empty()
+                : Optional.of(Long.toString(number(current, p.pageStart()) + 1));
+      }
+      case OFFSET -> {
+        PageSize size = new PageSize(p.limit());
+        yield (current, page) ->
+            size.last(page.records().size())
+                ? Optional.empty()
+                : Optional.of(Long.toString(number(current, 0) + page.records().size()));
+      }
+    };
+  }
+
+  /**
+   * When a numbered page is the last of its pass: an empty one always; a shorter one than both
+   * {@code pagination.limit} and the largest page this endpoint has answered, too. Records appended
+   * while a pass runs fill a short page's free places, where a request for the next page would
+   * never look; the next pass finds them from the cursor. A page as large as the largest seen is
+   * never taken as the last, so an API whose pages are smaller than {@code pagination.limit} is
+   * still read to its empty page.
+   */
+  final class PageSize {
+    private final long limit;
+    private long largest;
+
+    PageSize(long limit) {
+      this.limit = limit;
+    }
+
+    boolean last(int records) {
+      largest = Math.max(largest, records);
+      return records == 0 || (records < limit && records < largest);
+    }
+  }
+
+  /** A URL resolved against the page's own; one that points back at the page ends the pass. */
+  private static Optional<String> followed(ParsedPage page, String ref) {
+    URI self = page.response().uri();
+    URI next = self.resolve(ref.trim());
+    return next.equals(self) ? Optional.empty() : Optional.of(next.toString());
+  }
+
+  private static Optional<String> text(JsonNode node) {
+    if (node == null || node.isMissingNode() || node.isNull() || node.isContainerNode()) {
+      return Optional.empty();
+    }
+    String text = node.asText();
+    return text.isEmpty() ? Optional.empty() : Optional.of(text);
+  }
+
+  private static long number(String current, long first) {
+    return current == null ? first : Long.parseLong(current);
+  }
+}
