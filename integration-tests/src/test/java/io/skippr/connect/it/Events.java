@@ -27,12 +27,12 @@ final class Events {
               + SENT_FORMAT
               + ")",
           150,
-          "InferSchema: value of topic events (namespace events.click): user: expected struct,"
-              + " got string",
+          "InferSchema: value of topic events (namespace events.click): field user: expected"
+              + " struct, got string \"bob\"",
           200,
-          // its two items disagree (int32 and string), so the inferred element is a conflict
-          "InferSchema: value of topic events (namespace events.check_out): items[].qty: expected"
-              + " int32, got mixed int32/string values",
+          // its first item's qty is a string where the table has int32
+          "InferSchema: value of topic events (namespace events.check_out): field items[0].qty:"
+              + " expected int32, got string \"many\"",
           203,
           "ValidateContract: value of topic events.check_out: amount: required value is missing");
 
