@@ -1,13 +1,6 @@
 package io.skippr.connect.sink;
 
-import io.skippr.connect.schema.SchemaEvolution;
-import io.skippr.connect.sink.buffer.WallClock;
-import io.skippr.connect.sink.convert.LakeRowConverter;
-import io.skippr.connect.sink.format.ParquetFileWriter;
-import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.ProgressMirror;
-import io.skippr.connect.sink.log.TableSchemaLog;
-import io.skippr.connect.sink.partition.Partitioners;
 import io.skippr.connect.sink.state.StoreProgressMirror;
 import io.skippr.connect.sink.storage.LakeStorage;
 import java.io.IOException;
@@ -42,15 +35,7 @@ public class LakeSinkTask extends SinkTask {
     LakeSinkConfig config = new LakeSinkConfig(props);
     storage = config.storage().open();
     mirror = StoreProgressMirror.open(props, config.mirrorMode());
-    WriterParts parts =
-        new WriterParts(
-            storage,
-            new LakeRowConverter(config.format(), new TableSchemaLog(storage, new LakeLayout(""))),
-            Partitioners.create(config.partitioning()),
-            new ParquetFileWriter(config.format()),
-            SchemaEvolution::evolve,
-            mirror,
-            WallClock.SYSTEM);
+    WriterParts parts = WriterParts.of(config, storage, mirror, SourcePositions.NONE);
     String owner = config.ownerName();
     writer = new LakeWriter(config.writerSettings(owner), parts, context);
     LOG.info("Lake sink task {} writing to {}", owner, storage.location());

@@ -67,7 +67,14 @@ public final class LakeWriter {
         memory::pauses);
     UnitCommitter committer =
         new UnitCommitter(
-            parts.storage(), layout, lake, parts.fileWriter(), parts.mirror(), settings, metrics);
+            parts.storage(),
+            layout,
+            lake,
+            parts.fileWriter(),
+            parts.mirror(),
+            settings,
+            metrics,
+            parts.sourcePositions());
     this.units = new UnitFlow(committer, memory, parts.storage(), settings.writeAsync());
     ErrantRecords errant =
         new ErrantRecords(context.errantRecordReporter(), settings.toleratesErrors());
@@ -130,6 +137,25 @@ public final class LakeWriter {
       }
     }
     return offsets;
+  }
+
+  /**
+   * Cuts every TP's unit and waits until all are committed: a run without Kafka that ends, or a
+   * drain. A replay whose source ended before its last record is abandoned, and what it re-read is
+   * cut as a unit of its own.
+   */
+  public void flushAll() {
+    for (TpSession session : new ArrayList<>(sessions.values())) {
+      units.guarded(
+          session,
+          () -> {
+            if (session.replay() != null) {
+              units.abandonReplay(session, "the source ended before the replay's last record");
+            }
+            units.cut(session, "flush");
+          });
+    }
+    units.settle(true);
   }
 
   /** Forgets the TPs, dropping what they buffered: their next owner reads it again from Kafka. */

@@ -44,6 +44,7 @@ final class UnitCommitter implements AutoCloseable {
   private final int checkpointInterval;
   private final FileWritePool files;
   private final LakeSinkMetrics metrics;
+  private final SourcePositions sourcePositions;
 
   /** The fingerprint of the last file schema; a unit's files nearly always share one schema. */
   private Schema fingerprinted;
@@ -57,9 +58,11 @@ final class UnitCommitter implements AutoCloseable {
       LakeFileWriter fileWriter,
       ProgressMirror mirror,
       WriterSettings settings,
-      LakeSinkMetrics metrics) {
+      LakeSinkMetrics metrics,
+      SourcePositions sourcePositions) {
     this.storage = storage;
     this.metrics = metrics;
+    this.sourcePositions = sourcePositions;
     this.layout = layout;
     this.lake = lake;
     this.fileWriter = fileWriter;
@@ -118,7 +121,13 @@ final class UnitCommitter implements AutoCloseable {
     }
     List<LiveFile> files = this.files.runAll(writes);
     session.log.append(
-        new LogEntry.Commit(intent.id(), intent.start(), intent.end(), session.log.epoch(), files));
+        new LogEntry.Commit(
+            intent.id(),
+            intent.start(),
+            intent.end(),
+            session.log.epoch(),
+            files,
+            sourcePositions.at(session.tp, intent.end())));
     long bytes = 0;
     for (LiveFile file : files) {
       bytes += file.bytes();

@@ -1,11 +1,17 @@
 package io.skippr.connect.sink;
 
+import io.skippr.connect.schema.SchemaEvolution;
 import io.skippr.connect.sink.buffer.SchemaMerge;
 import io.skippr.connect.sink.buffer.WallClock;
+import io.skippr.connect.sink.convert.LakeRowConverter;
 import io.skippr.connect.sink.convert.RowConverter;
 import io.skippr.connect.sink.format.LakeFileWriter;
+import io.skippr.connect.sink.format.ParquetFileWriter;
+import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.ProgressMirror;
+import io.skippr.connect.sink.log.TableSchemaLog;
 import io.skippr.connect.sink.partition.Partitioner;
+import io.skippr.connect.sink.partition.Partitioners;
 import io.skippr.connect.sink.storage.LakeStorage;
 
 /**
@@ -18,6 +24,8 @@ import io.skippr.connect.sink.storage.LakeStorage;
  * @param schemaMerge whether rows of a new schema may join a file's rows
  * @param mirror where progress is mirrored after each commit
  * @param clock the wall clock
+ * @param sourcePositions where records of a source run without Kafka came from (recorded in the
+ *     commit of each unit)
  */
 public record WriterParts(
     LakeStorage storage,
@@ -26,4 +34,47 @@ public record WriterParts(
     LakeFileWriter fileWriter,
     SchemaMerge schemaMerge,
     ProgressMirror mirror,
-    WallClock clock) {}
+    WallClock clock,
+    SourcePositions sourcePositions) {
+
+  /**
+   * The parts a lake sink's configuration asks for, over an open lake: rows by the configured
+   * format (schemaless tables sharing their schema through the lake), the configured partitioner,
+   * Parquet files, the system clock.
+   */
+  public static WriterParts of(
+      LakeSinkConfig config,
+      LakeStorage storage,
+      ProgressMirror mirror,
+      SourcePositions sourcePositions) {
+    return new WriterParts(
+        storage,
+        new LakeRowConverter(config.format(), new TableSchemaLog(storage, new LakeLayout(""))),
+        Partitioners.create(config.partitioning()),
+        new ParquetFileWriter(config.format()),
+        SchemaEvolution::evolve,
+        mirror,
+        WallClock.SYSTEM,
+        sourcePositions);
+  }
+
+  /** The parts of a writer of Kafka records. */
+  public WriterParts(
+      LakeStorage storage,
+      RowConverter converter,
+      Partitioner partitioner,
+      LakeFileWriter fileWriter,
+      SchemaMerge schemaMerge,
+      ProgressMirror mirror,
+      WallClock clock) {
+    this(
+        storage,
+        converter,
+        partitioner,
+        fileWriter,
+        schemaMerge,
+        mirror,
+        clock,
+        SourcePositions.NONE);
+  }
+}

@@ -121,7 +121,9 @@ public final class DiscoverCommand extends PipelineCommand {
         pipeline.sourceClass(),
         pipeline.sourceConfig(),
         Arrays.stream(fields.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList(),
-        pipeline.namespaceSeparator());
+        pipeline.namespaceSeparator(),
+        pipeline.transforms(),
+        pipeline.lakeConfig());
   }
 
   private void print(PrintWriter out, Discovery.Result result, String saved, long nanos) {

@@ -13,13 +13,19 @@ import java.util.Objects;
  * @param sourceConfig the connector configuration, as Connect would receive it
  * @param namespaceFields the value fields naming each record's namespace (empty: per topic)
  * @param namespaceSeparator joins topic and namespace, as NamespaceRouter's namespace.separator
+ * @param transforms Connect's transform keys ({@code transforms}, {@code transforms.<name>.*}) for
+ *     a run without Kafka; empty for none
+ * @param lakeConfig the lake sink's configuration ({@code LakeSinkConnector} keys) for a run
+ *     without Kafka; empty when the pipeline has no {@code lake}
  */
 public record PipelineSpec(
     PipelineId id,
     String sourceClass,
     Map<String, String> sourceConfig,
     List<String> namespaceFields,
-    String namespaceSeparator) {
+    String namespaceSeparator,
+    Map<String, String> transforms,
+    Map<String, String> lakeConfig) {
 
   public PipelineSpec {
     Objects.requireNonNull(id, "id");
@@ -27,6 +33,18 @@ public record PipelineSpec(
     sourceConfig = Map.copyOf(sourceConfig);
     namespaceFields = List.copyOf(namespaceFields);
     Objects.requireNonNull(namespaceSeparator, "namespaceSeparator");
+    transforms = Map.copyOf(transforms);
+    lakeConfig = Map.copyOf(lakeConfig);
+  }
+
+  /** A pipeline for discovery: a source, without transforms or lake. */
+  public PipelineSpec(
+      PipelineId id,
+      String sourceClass,
+      Map<String, String> sourceConfig,
+      List<String> namespaceFields,
+      String namespaceSeparator) {
+    this(id, sourceClass, sourceConfig, namespaceFields, namespaceSeparator, Map.of(), Map.of());
   }
 
   /** The pipeline's name in skippr.yml. */

@@ -27,6 +27,11 @@ import java.util.TreeSet;
  *         topic: orders
  *     namespace_fields: [type]     # optional: one contract per namespace
  *     namespace_separator: "."     # optional, as NamespaceRouter's namespace.separator
+ *     transforms:                  # optional, for skippr sync: Connect's own SMT keys
+ *       transforms: infer
+ *       transforms.infer.type: io.skippr.connect.transforms.InferSchema$Value
+ *     lake:                        # for skippr sync: the lake sink's configuration
+ *       config: {topics.dir: /srv/lake, flush.size: 10000}
  * }</pre>
  *
  * Nested maps under {@code config} are flattened with dots, lists joined with commas, and scalars
@@ -35,7 +40,14 @@ import java.util.TreeSet;
  */
 public final class SkipprYaml {
   private static final Set<String> PIPELINE_KEYS =
-      Set.of("tenant", "workspace", "source", "namespace_fields", "namespace_separator");
+      Set.of(
+          "tenant",
+          "workspace",
+          "source",
+          "namespace_fields",
+          "namespace_separator",
+          "transforms",
+          "lake");
 
   private final Path file;
   private final Map<String, JsonNode> pipelines;
@@ -169,10 +181,25 @@ public final class SkipprYaml {
           sourceClass,
           config,
           fields(at, node.get("namespace_fields")),
-          text(node, "namespace_separator", "."));
+          text(node, "namespace_separator", "."),
+          flatMapping(at + ".transforms", node.get("transforms")),
+          flatMapping(at + ".lake.config", node.path("lake").get("config")));
     } catch (IllegalArgumentException e) {
       throw new DiscoveryException(at + ": " + e.getMessage(), e);
     }
+  }
+
+  /** A mapping flattened with dots, as a connector configuration; empty when absent. */
+  private static Map<String, String> flatMapping(String at, JsonNode node) {
+    Map<String, String> config = new LinkedHashMap<>();
+    if (node == null || node.isNull() || node.isMissingNode()) {
+      return config;
+    }
+    if (!node.isObject()) {
+      throw new DiscoveryException(at + " must be a mapping");
+    }
+    flatten("", node, config);
+    return config;
   }
 
   private static String text(JsonNode node, String key, String fallback) {

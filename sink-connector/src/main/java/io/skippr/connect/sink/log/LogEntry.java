@@ -1,8 +1,10 @@
 package io.skippr.connect.sink.log;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One entry of a TP log. Every entry names the epoch of the writer that appended it; the codec adds
@@ -54,17 +56,39 @@ public sealed interface LogEntry {
     }
   }
 
-  /** The unit's files are complete and live. */
-  record Commit(String id, long start, long end, long epoch, List<LiveFile> files)
+  /**
+   * The unit's files are complete and live.
+   *
+   * @param source where the unit's last record came from, for a source run without Kafka ({@code
+   *     skippr sync}); null for units of Kafka topics
+   */
+  record Commit(
+      String id,
+      long start,
+      long end,
+      long epoch,
+      List<LiveFile> files,
+      @JsonInclude(JsonInclude.Include.NON_NULL) SourcePosition source)
       implements LogEntry {
     public Commit {
       files = List.copyOf(files);
     }
 
+    /** A commit of a unit read from Kafka. */
+    public Commit(String id, long start, long end, long epoch, List<LiveFile> files) {
+      this(id, start, end, epoch, files, null);
+    }
+
     public CommittedUnit unit() {
-      return new CommittedUnit(id, start, end, epoch);
+      return new CommittedUnit(id, start, end, epoch, source);
     }
   }
+
+  /**
+   * A record's place in a source connector's own terms: its source partition and source offset, as
+   * the connector gave them (Connect's encoding).
+   */
+  record SourcePosition(Map<String, Object> partition, Map<String, Object> offset) {}
 
   /** The unit of an intent was abandoned; its files were deleted before this entry. */
   record Abort(String id, long epoch, String reason) implements LogEntry {}

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,6 +57,26 @@ class TpLogTest {
       assertThat(new String(json, StandardCharsets.UTF_8)).startsWith("{\"version\":1,\"kind\":\"");
       assertThat(LogCodec.decode(json, "x")).isEqualTo(entry);
     }
+  }
+
+  @Test
+  void aCommitOfARunWithoutKafkaKeepsItsSourcePositionThroughCheckpoints() {
+    LogEntry.Intent intent = intent(3, 0, 9, "topics/t/p=0/a.parquet");
+    LogEntry.SourcePosition position =
+        new LogEntry.SourcePosition(Map.of("file", "/in/a.ndjson"), Map.of("line", 10));
+    LogEntry.Commit commit =
+        new LogEntry.Commit(
+            intent.id(), 0, 9, 3, commit(intent).files(), position);
+    String json = new String(LogCodec.encode(commit), StandardCharsets.UTF_8);
+    assertThat(json).startsWith("{\"version\":1,").contains("\"source\":{\"partition\":");
+    assertThat(LogCodec.decode(json.getBytes(StandardCharsets.UTF_8), "x")).isEqualTo(commit);
+    LogEntry checkpoint =
+        new LogEntry.Checkpoint(3, 3, commit.unit(), commit.files(), List.of("t"), 0, null);
+    LogEntry read = LogCodec.decode(LogCodec.encode(checkpoint), "x");
+    assertThat(((LogEntry.Checkpoint) read).lastCommit().source()).isEqualTo(position);
+    // Units read from Kafka carry no source position, and their entries no key for it.
+    assertThat(new String(LogCodec.encode(commit(intent)), StandardCharsets.UTF_8))
+        .doesNotContain("source");
   }
 
   @Test
