@@ -2,6 +2,8 @@ package io.skippr.connect.cli;
 
 import io.skippr.connect.cli.discover.DiscoverCommand;
 import io.skippr.connect.cli.discover.SchemaCommand;
+import io.skippr.connect.cli.sync.StateCommand;
+import io.skippr.connect.cli.sync.SyncCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -11,7 +13,13 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Skippr Connect: land data in a lake through Kafka.",
-    subcommands = {LocalCommand.class, DiscoverCommand.class, SchemaCommand.class})
+    subcommands = {
+      LocalCommand.class,
+      DiscoverCommand.class,
+      SchemaCommand.class,
+      SyncCommand.class,
+      StateCommand.class
+    })
 public final class SkipprCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** {@code skippr local} in its own JVM, launched like the ./skippr script does. */
+/** A {@code skippr} command ({@code local}, {@code sync}, ...) in its own JVM, as ./skippr runs it. */
 final class CliProcess {
   private final String name;
   private final Process process;
@@ -48,6 +48,18 @@ final class CliProcess {
       String name, Path logs, List<String> args, Path workingDir, Map<String, String> env)
       throws IOException {
     Path root = Path.of("..").toAbsolutePath().normalize();
+    List<String> local = new ArrayList<>();
+    local.add("local");
+    local.add("--plugin-dir=" + root.resolve("distribution/target/plugin"));
+    local.addAll(args);
+    return start(name, logs, local, workingDir, env);
+  }
+
+  /** Starts {@code skippr <args>}, any command, its output in {@code logs/<name>.out|err}. */
+  static CliProcess start(
+      String name, Path logs, List<String> args, Path workingDir, Map<String, String> env)
+      throws IOException {
+    Path root = Path.of("..").toAbsolutePath().normalize();
     Path cliJar;
     try (var jars = Files.list(root.resolve("cli/target"))) {
       cliJar =
@@ -64,8 +76,6 @@ final class CliProcess {
     command.add("-cp");
     command.add(cliJar + ":" + root.resolve("cli/target/lib") + "/*");
     command.add("io.skippr.connect.cli.SkipprCommand");
-    command.add("local");
-    command.add("--plugin-dir=" + root.resolve("distribution/target/plugin"));
     command.addAll(args);
     ProcessBuilder builder =
         new ProcessBuilder(command)
@@ -167,6 +177,11 @@ final class CliProcess {
       throw new AssertionError(name + " still running after " + timeout + ":\n" + output());
     }
     return process.exitValue();
+  }
+
+  /** What it wrote to stdout so far. */
+  String stdout() {
+    return read(stdout);
   }
 
   /** The non-blank lines it wrote to stderr. */

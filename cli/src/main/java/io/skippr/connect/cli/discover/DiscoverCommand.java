@@ -123,7 +123,8 @@ public final class DiscoverCommand extends PipelineCommand {
         Arrays.stream(fields.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList(),
         pipeline.namespaceSeparator(),
         pipeline.transforms(),
-        pipeline.lakeConfig());
+        pipeline.lakeConfig(),
+        pipeline.syncConfig());
   }
 
   private void print(PrintWriter out, Discovery.Result result, String saved, long nanos) {

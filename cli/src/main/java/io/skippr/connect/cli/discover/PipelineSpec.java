@@ -17,6 +17,7 @@ import java.util.Objects;
  *     a run without Kafka; empty for none
  * @param lakeConfig the lake sink's configuration ({@code LakeSinkConnector} keys) for a run
  *     without Kafka; empty when the pipeline has no {@code lake}
+ * @param syncConfig how {@code skippr sync} runs it ({@code sync.*} keys); empty for the defaults
  */
 public record PipelineSpec(
     PipelineId id,
@@ -25,7 +26,8 @@ public record PipelineSpec(
     List<String> namespaceFields,
     String namespaceSeparator,
     Map<String, String> transforms,
-    Map<String, String> lakeConfig) {
+    Map<String, String> lakeConfig,
+    Map<String, String> syncConfig) {
 
   public PipelineSpec {
     Objects.requireNonNull(id, "id");
@@ -35,6 +37,7 @@ public record PipelineSpec(
     Objects.requireNonNull(namespaceSeparator, "namespaceSeparator");
     transforms = Map.copyOf(transforms);
     lakeConfig = Map.copyOf(lakeConfig);
+    syncConfig = Map.copyOf(syncConfig);
   }
 
   /** A pipeline for discovery: a source, without transforms or lake. */
@@ -44,7 +47,15 @@ public record PipelineSpec(
       Map<String, String> sourceConfig,
       List<String> namespaceFields,
       String namespaceSeparator) {
-    this(id, sourceClass, sourceConfig, namespaceFields, namespaceSeparator, Map.of(), Map.of());
+    this(
+        id,
+        sourceClass,
+        sourceConfig,
+        namespaceFields,
+        namespaceSeparator,
+        Map.of(),
+        Map.of(),
+        Map.of());
   }
 
   /** The pipeline's name in skippr.yml. */

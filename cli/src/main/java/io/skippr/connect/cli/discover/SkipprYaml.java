@@ -32,6 +32,8 @@ import java.util.TreeSet;
  *       transforms.infer.type: io.skippr.connect.transforms.InferSchema$Value
  *     lake:                        # for skippr sync: the lake sink's configuration
  *       config: {topics.dir: /srv/lake, flush.size: 10000}
+ *     sync:                        # optional, for skippr sync: sync.* keys without the prefix
+ *       idle.ms: 5000
  * }</pre>
  *
  * Nested maps under {@code config} are flattened with dots, lists joined with commas, and scalars
@@ -47,7 +49,8 @@ public final class SkipprYaml {
           "namespace_fields",
           "namespace_separator",
           "transforms",
-          "lake");
+          "lake",
+          "sync");
 
   private final Path file;
   private final Map<String, JsonNode> pipelines;
@@ -183,10 +186,17 @@ public final class SkipprYaml {
           fields(at, node.get("namespace_fields")),
           text(node, "namespace_separator", "."),
           flatMapping(at + ".transforms", node.get("transforms")),
-          flatMapping(at + ".lake.config", node.path("lake").get("config")));
+          flatMapping(at + ".lake.config", node.path("lake").get("config")),
+          prefixed("sync.", flatMapping(at + ".sync", node.get("sync"))));
     } catch (IllegalArgumentException e) {
       throw new DiscoveryException(at + ": " + e.getMessage(), e);
     }
+  }
+
+  private static Map<String, String> prefixed(String prefix, Map<String, String> config) {
+    Map<String, String> out = new LinkedHashMap<>();
+    config.forEach((key, value) -> out.put(prefix + key, value));
+    return out;
   }
 
   /** A mapping flattened with dots, as a connector configuration; empty when absent. */

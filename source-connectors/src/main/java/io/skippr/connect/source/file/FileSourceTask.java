@@ -1,5 +1,6 @@
 package io.skippr.connect.source.file;
 
+import io.skippr.connect.common.SourceCatchUp;
 import io.skippr.connect.source.file.config.FileSourceConfig;
 import io.skippr.connect.source.file.engine.FileSourceEngine;
 import io.skippr.connect.source.file.engine.FileSourceParts;
@@ -12,11 +13,13 @@ import org.apache.kafka.connect.source.SourceTask;
 /**
  * Thin lifecycle around {@link FileSourceEngine}: {@link #poll()} reads a batch of the task's
  * files, {@link #commit()} (after Connect committed offsets, or a transaction) lets the engine read
- * the committed offsets back, mirror them and complete the files they finish.
+ * the committed offsets back, mirror them and complete the files they finish. A poll with nothing
+ * to read tells {@link SourceCatchUp} whether every listed file has been read.
  */
 public final class FileSourceTask extends SourceTask {
 
   private FileSourceEngine engine;
+  private String connector;
 
   @Override
   public String version() {
@@ -27,11 +30,16 @@ public final class FileSourceTask extends SourceTask {
   public void start(Map<String, String> props) {
     FileSourceConfig.Values config = FileSourceConfig.from(props);
     engine = FileSourceParts.engine(config, props, context, System::currentTimeMillis);
+    connector = props.get("name");
   }
 
   @Override
   public List<SourceRecord> poll() throws InterruptedException {
-    return engine.poll();
+    List<SourceRecord> records = engine.poll();
+    if (records == null) {
+      SourceCatchUp.report(connector, this, engine.caughtUp());
+    }
+    return records;
   }
 
   @Override
@@ -46,5 +54,6 @@ public final class FileSourceTask extends SourceTask {
     if (engine != null) {
       engine.close();
     }
+    SourceCatchUp.forget(connector, this);
   }
 }

@@ -1,5 +1,6 @@
 package io.skippr.connect.source.poll;
 
+import io.skippr.connect.common.SourceCatchUp;
 import io.skippr.connect.source.poll.config.EndpointSettings;
 import io.skippr.connect.source.poll.config.HttpPollConfig;
 import io.skippr.connect.source.poll.config.Version;
@@ -24,7 +25,8 @@ import org.apache.kafka.connect.source.TransactionContext;
  * With {@code transaction.boundary=connector} that page is one transaction (records and their
  * offset commit together); with the default {@code poll} boundary a poll is one page anyway. {@link
  * #commitRecord} and {@link #commit} feed the state-store mirror, which copies only what Kafka has
- * committed.
+ * committed. A poll without records tells {@link SourceCatchUp} whether every endpoint read all
+ * there is.
  */
 public final class HttpPollSourceTask extends SourceTask {
 
@@ -33,6 +35,7 @@ public final class HttpPollSourceTask extends SourceTask {
   private PollMetrics metrics;
   private PollState state;
   private PollEngine engine;
+  private String connector;
 
   public HttpPollSourceTask() {
     this(StateStores::open, StoreEnvironment.system());
@@ -57,6 +60,7 @@ public final class HttpPollSourceTask extends SourceTask {
     HttpPollConfig.Values config =
         new HttpPollConfig.Values(
             mine, all.mirror(), all.scope(), all.connector(), all.sampleMode());
+    connector = all.connector();
     metrics = new PollMetrics(PluginMetricsExport.of(context), System::currentTimeMillis);
     try {
       state = PollState.open(config, props, storeOpener);
@@ -78,6 +82,9 @@ public final class HttpPollSourceTask extends SourceTask {
   @Override
   public List<SourceRecord> poll() throws InterruptedException {
     List<SourceRecord> records = engine.poll();
+    if (records == null || records.isEmpty()) {
+      SourceCatchUp.report(connector, this, engine.caughtUp());
+    }
     if (records != null && !records.isEmpty()) {
       TransactionContext transaction = context.transactionContext();
       if (transaction != null) {
@@ -110,6 +117,7 @@ public final class HttpPollSourceTask extends SourceTask {
     if (state != null) {
       state.closeAfterFinalCommit();
     }
+    SourceCatchUp.forget(connector, this);
   }
 
   /** The counters of this task (tests). */

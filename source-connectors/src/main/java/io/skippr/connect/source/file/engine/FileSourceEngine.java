@@ -44,6 +44,9 @@ public final class FileSourceEngine implements AutoCloseable {
   private long nextListing;
   private int rotation;
 
+  /** Whether the last listing found nothing more to read (see {@link #caughtUp}). */
+  private volatile boolean caughtUp;
+
   /** What the engine is made of (see {@link FileSourceParts}). */
   record Parts(
       DirectoryScanner scanner,
@@ -71,6 +74,14 @@ public final class FileSourceEngine implements AutoCloseable {
     this.parts = parts;
   }
 
+  /**
+   * Whether every file listed has been read to its end: a poll right after a listing returned
+   * nothing, and none since returned records. New files count from the next listing on.
+   */
+  public boolean caughtUp() {
+    return caughtUp;
+  }
+
   /** One batch of records, or null when there is nothing to read now (after a short wait). */
   public List<SourceRecord> poll() throws InterruptedException {
     List<SourceRecord> out;
@@ -88,7 +99,8 @@ public final class FileSourceEngine implements AutoCloseable {
 
   private List<SourceRecord> pollOnce() {
     long now = parts.clock().getAsLong();
-    if (now >= nextListing) {
+    boolean listed = now >= nextListing;
+    if (listed) {
       list();
       nextListing = now + parts.settings().pollIntervalMs();
     }
@@ -96,9 +108,11 @@ public final class FileSourceEngine implements AutoCloseable {
     watchFollowed(now);
     List<SourceRecord> out = read(now);
     if (out.isEmpty()) {
+      caughtUp |= listed;
       parts.committed().refresh(parts.offsetReader().get());
       return null;
     }
+    caughtUp = false;
     TransactionContext transactions = parts.transactions().get();
     if (transactions != null) {
       transactions.commitTransaction(); // connector-defined boundaries: one batch, one transaction

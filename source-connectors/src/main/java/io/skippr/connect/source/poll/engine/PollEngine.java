@@ -121,6 +121,11 @@ public final class PollEngine implements AutoCloseable {
     return loop.pollers();
   }
 
+  /** Whether every endpoint read everything there is and waits for its next pass. */
+  public boolean caughtUp() {
+    return loop.caughtUp();
+  }
+
   /** Ends waits and cancels the request in flight (from another thread than poll). */
   public void stop() {
     loop.stop();

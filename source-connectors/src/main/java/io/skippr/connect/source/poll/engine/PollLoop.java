@@ -50,6 +50,17 @@ public final class PollLoop {
     return null;
   }
 
+  /** Whether every endpoint ended a pass that read everything and waits for the next one. */
+  public boolean caughtUp() {
+    long now = nanoClock.getAsLong();
+    for (EndpointPoller p : pollers) {
+      if (p.phase() != EndpointPoller.Phase.PASS_DUE || p.dueAt() - now <= 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Ends waits at once; {@link #poll} returns null from then on. */
   public void stop() {
     stopped.countDown();

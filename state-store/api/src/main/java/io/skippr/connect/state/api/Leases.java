@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * Leases without clocks: the holder bumps a heartbeat counter in the lease row; a contender takes
@@ -49,6 +50,15 @@ public final class Leases {
    * to contend.
    */
   public Optional<Lease> tryAcquire(StateKey key) {
+    return tryAcquire(key, holder -> false);
+  }
+
+  /**
+   * As {@link #tryAcquire(StateKey)}, but takes the lease at once when {@code holderGone} knows its
+   * holder is gone (say a process of this host that no longer runs), without waiting out the
+   * duration.
+   */
+  public Optional<Lease> tryAcquire(StateKey key, Predicate<String> holderGone) {
     requireLeaseKey(key);
     Optional<StateEntry> current = store.get(key);
     if (current.isEmpty()) {
@@ -60,6 +70,10 @@ public final class Leases {
     if (holderId.equals(body.holder())) {
       observed.remove(key);
       return write(key, entry.version(), body.heartbeat() + 1);
+    }
+    if (holderGone.test(body.holder())) {
+      observed.remove(key);
+      return write(key, entry.version(), 0);
     }
     long now = ticker.nanos();
     Observation seen = observed.get(key);

@@ -1,5 +1,7 @@
 package io.skippr.connect.state.api;
 
+import java.util.List;
+
 import java.util.Optional;
 
 /**
@@ -48,6 +50,12 @@ final class SecretProtectingStateStore implements StateStore {
   public StatePage scan(StateScope scope, String keyPrefix, String startAfter, int limit) {
     StatePage page = delegate.scan(scope, keyPrefix, startAfter, limit);
     return new StatePage(page.entries().stream().map(this::open).toList(), page.nextStartAfter());
+  }
+
+  /** Names only: listing secrets needs no key and decrypts nothing. */
+  @Override
+  public List<StateKey> keys(StateScope scope, String keyPrefix) {
+    return delegate.keys(scope, keyPrefix);
   }
 
   @Override

@@ -59,6 +59,11 @@ public interface StateStore extends AutoCloseable {
     return all;
   }
 
+  /** The keys of the rows with the prefix, without their values (the names of secrets, say). */
+  default List<StateKey> keys(StateScope scope, String keyPrefix) {
+    return scanAll(scope, keyPrefix).stream().map(StateEntry::key).toList();
+  }
+
   /** Where the rows live, for log lines and error messages, e.g. {@code rocksdb at /data/state}. */
   String describe();
 

@@ -304,6 +304,20 @@ public abstract class StateStoreContractTest {
   }
 
   @Test
+  void aLeaseWhoseHolderIsKnownToBeGoneIsTakenAtOnce() {
+    StateKey lease = key(StateKind.LEASE, "sync/orders");
+    Duration duration = Duration.ofMinutes(5);
+    Leases holder = new Leases(store, "pid 41", duration, () -> 0L);
+    Leases contender = new Leases(store, "pid 42", duration, () -> 0L);
+    Lease held = holder.tryAcquire(lease).orElseThrow();
+
+    assertThat(contender.tryAcquire(lease, name -> name.equals("pid 7"))).isEmpty();
+    assertThat(contender.tryAcquire(lease, name -> name.equals("pid 41"))).isPresent();
+    assertThat(holder.holder(lease)).contains("pid 42");
+    assertThat(holder.heartbeat(held)).as("the old holder learns it lost").isEmpty();
+  }
+
+  @Test
   void rowsSurviveClosingAndReopening() {
     StateKey key = key(StateKind.PROGRESS, "durable");
     store.put(key, utf8("kept"));
