@@ -78,4 +78,94 @@ public final class PluginJars {
     }
     return new URLClassLoader("skippr-plugins", urls.toArray(URL[]::new), parent);
   }
+
+  /**
+   * A loader over the directory's jars that looks in them first, as Connect's plugin isolation
+   * does, so a plugin that loads its own classes by name (Debezium's connectors do) finds them.
+   * Only what the run and its plugins must share comes from {@code parent} first: the JDK,
+   * Kafka's and Connect's API, logging, Debezium's engine API and our own classes (whose state
+   * store handle a run shares with its sources).
+   */
+  public static URLClassLoader isolated(Path dir, ClassLoader parent) {
+    List<URL> urls = new ArrayList<>();
+    for (Path jar : jars(dir)) {
+      try {
+        urls.add(jar.toUri().toURL());
+      } catch (MalformedURLException e) {
+        throw new IllegalStateException("cannot use " + jar, e);
+      }
+    }
+    return new ChildFirst(urls.toArray(URL[]::new), parent);
+  }
+
+  /** Plugin jars first, except for the shared packages. */
+  private static final class ChildFirst extends URLClassLoader {
+    private static final List<String> SHARED =
+        List.of(
+            "java.",
+            "javax.",
+            "jdk.",
+            "sun.",
+            "org.apache.kafka.",
+            "org.slf4j.",
+            "org.apache.logging.log4j.",
+            "io.debezium.engine.",
+            "io.debezium.embedded.",
+            "io.skippr.connect.");
+
+    static {
+      ClassLoader.registerAsParallelCapable();
+    }
+
+    ChildFirst(URL[] urls, ClassLoader parent) {
+      super("skippr-plugins-isolated", urls, parent);
+    }
+
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+      if (shared(name)) {
+        return super.loadClass(name, resolve);
+      }
+      synchronized (getClassLoadingLock(name)) {
+        Class<?> loaded = findLoadedClass(name);
+        if (loaded == null) {
+          try {
+            loaded = findClass(name);
+          } catch (ClassNotFoundException notInPlugins) {
+            loaded = getParent().loadClass(name);
+          }
+        }
+        if (resolve) {
+          resolveClass(loaded);
+        }
+        return loaded;
+      }
+    }
+
+    @Override
+    public URL getResource(String name) {
+      URL own = findResource(name);
+      return own != null ? own : super.getResource(name);
+    }
+
+    @Override
+    public java.util.Enumeration<URL> getResources(String name) throws java.io.IOException {
+      List<URL> all = new ArrayList<>(java.util.Collections.list(findResources(name)));
+      for (URL url : java.util.Collections.list(getParent().getResources(name))) {
+        if (!all.contains(url)) {
+          all.add(url);
+        }
+      }
+      return java.util.Collections.enumeration(all);
+    }
+
+    private static boolean shared(String name) {
+      for (String prefix : SHARED) {
+        if (name.startsWith(prefix)) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
 }

@@ -29,8 +29,11 @@ import org.slf4j.MDC;
 final class SyncEngine implements AutoCloseable {
   /** What the engine reports to the run. */
   interface Handler {
-    /** Records of one task, in order; returning hands them on (the run buffered them). */
-    void deliver(List<SourceRecord> records) throws InterruptedException;
+    /**
+     * Records of one task, in order, each with the acknowledgement to give once it is in the lake
+     * (never before: the engine lets the task commit what is acknowledged).
+     */
+    void deliver(List<SourceRecord> records, List<SourceAck> acks);
 
     /** A task started polling. */
     void taskStarted();
@@ -43,20 +46,26 @@ final class SyncEngine implements AutoCloseable {
   private final ExecutorService runner;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private SyncEngine(DebeziumEngine<RecordChangeEvent<SourceRecord>> engine) {
+  private SyncEngine(DebeziumEngine<RecordChangeEvent<SourceRecord>> engine, ClassLoader loader) {
     this.engine = engine;
     Map<String, String> mdc = MDC.getCopyOfContextMap();
     this.runner =
         Executors.newSingleThreadExecutor(
-            task ->
-                new Thread(
-                    () -> {
-                      if (mdc != null) {
-                        MDC.setContextMap(mdc);
-                      }
-                      task.run();
-                    },
-                    "skippr-sync-engine"));
+            task -> {
+              Thread thread =
+                  new Thread(
+                      () -> {
+                        if (mdc != null) {
+                          MDC.setContextMap(mdc);
+                        }
+                        task.run();
+                      },
+                      "skippr-sync-engine");
+              // Threads inherit it: connectors that look up services through the context
+              // loader (Debezium's do) find the plugin directory's classes from any thread.
+              thread.setContextClassLoader(loader);
+              return thread;
+            });
   }
 
   /**
@@ -89,20 +98,41 @@ final class SyncEngine implements AutoCloseable {
             .notifying(
                 (List<RecordChangeEvent<SourceRecord>> events,
                     DebeziumEngine.RecordCommitter<RecordChangeEvent<SourceRecord>> committer) -> {
+                  SourceAck.Batches batch = () -> finished(committer);
                   List<SourceRecord> records = new ArrayList<>(events.size());
+                  List<SourceAck> acks = new ArrayList<>(events.size());
                   for (RecordChangeEvent<SourceRecord> event : events) {
                     records.add(event.record());
+                    acks.add(new EventAck<>(committer, event, batch));
                   }
-                  handler.deliver(records);
-                  for (RecordChangeEvent<SourceRecord> event : events) {
-                    committer.markProcessed(event);
-                  }
-                  committer.markBatchFinished();
+                  handler.deliver(records, acks);
                 })
             .build();
-    SyncEngine started = new SyncEngine(engine);
+    SyncEngine started = new SyncEngine(engine, loader);
     started.runner.execute(engine);
     return started;
+  }
+
+  /** Marks one event processed, from the thread that committed its unit. */
+  private record EventAck<R>(
+      DebeziumEngine.RecordCommitter<R> committer, R event, SourceAck.Batches batches)
+      implements SourceAck {
+    @Override
+    public void processed() {
+      try {
+        committer.markProcessed(event);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private static <R> void finished(DebeziumEngine.RecordCommitter<R> committer) {
+    try {
+      committer.markBatchFinished();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private static void validate(

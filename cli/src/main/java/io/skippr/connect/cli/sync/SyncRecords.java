@@ -2,7 +2,9 @@ package io.skippr.connect.cli.sync;
 
 import io.skippr.connect.sink.SourcePositions;
 import io.skippr.connect.sink.log.LogEntry;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -23,8 +25,11 @@ final class SyncRecords implements SourcePositions {
   private final SyncPartitions partitions;
   private final IntConsumer opened;
   private final Map<Integer, Long> next = new ConcurrentHashMap<>();
-  private final Map<TopicPartition, ConcurrentNavigableMap<Long, LogEntry.SourcePosition>>
-      positions = new ConcurrentHashMap<>();
+  private final Map<TopicPartition, ConcurrentNavigableMap<Long, Pending>> positions =
+      new ConcurrentHashMap<>();
+
+  /** A record's source position, and how to tell the source it is in the lake. */
+  private record Pending(LogEntry.SourcePosition position, SourceAck ack) {}
 
   /**
    * @param logTopic the TP logs' topic name, {@code sync~{pipeline}}
@@ -50,8 +55,12 @@ final class SyncRecords implements SourcePositions {
     return new TopicPartition(logTopic, partition);
   }
 
-  /** The record as a sink record at the next offset of its source partition's TP. */
-  SinkRecord toSink(SourceRecord record, long nowMs) {
+  /**
+   * The record as a sink record at the next offset of its source partition's TP.
+   *
+   * @param ack told once the unit holding the record is committed and its offset stored
+   */
+  SinkRecord toSink(SourceRecord record, long nowMs, SourceAck ack) {
     int partition = partitions.numberOf(record.sourcePartition());
     if (!next.containsKey(partition)) {
       next.put(partition, 0L);
@@ -62,9 +71,11 @@ final class SyncRecords implements SourcePositions {
         .computeIfAbsent(tp(partition), tp -> new ConcurrentSkipListMap<>())
         .put(
             offset,
-            new LogEntry.SourcePosition(
-                SyncPartitions.copy(record.sourcePartition()),
-                SyncPartitions.copy(record.sourceOffset())));
+            new Pending(
+                new LogEntry.SourcePosition(
+                    SyncPartitions.copy(record.sourcePartition()),
+                    SyncPartitions.copy(record.sourceOffset())),
+                ack));
     Long timestamp = record.timestamp();
     return new SinkRecord(
         record.topic(),
@@ -84,18 +95,32 @@ final class SyncRecords implements SourcePositions {
 
   @Override
   public LogEntry.SourcePosition at(TopicPartition tp, long offset) {
-    ConcurrentNavigableMap<Long, LogEntry.SourcePosition> known = positions.get(tp);
-    return known == null ? null : known.get(offset);
+    ConcurrentNavigableMap<Long, Pending> known = positions.get(tp);
+    Pending pending = known == null ? null : known.get(offset);
+    return pending == null ? null : pending.position();
   }
 
-  /** A unit ending at {@code end} was committed: its positions are no longer needed. */
+  /**
+   * A unit ending at {@code end} was committed and its offset stored: the source is told its
+   * records are processed (Debezium's connectors then acknowledge them to the database), and their
+   * positions are forgotten.
+   *
+   * @return the position the unit ends at
+   */
   LogEntry.SourcePosition committed(TopicPartition tp, long end) {
-    ConcurrentNavigableMap<Long, LogEntry.SourcePosition> known = positions.get(tp);
+    ConcurrentNavigableMap<Long, Pending> known = positions.get(tp);
     if (known == null) {
       return null;
     }
-    LogEntry.SourcePosition position = known.get(end);
-    known.headMap(end, true).clear();
-    return position;
+    Pending last = known.get(end);
+    Map<Long, Pending> done = known.headMap(end, true);
+    Set<SourceAck.Batches> batches = new LinkedHashSet<>();
+    for (Pending pending : done.values()) {
+      pending.ack().processed();
+      batches.add(pending.ack().batches());
+    }
+    batches.forEach(SourceAck.Batches::finished);
+    done.clear();
+    return last == null ? null : last.position();
   }
 }

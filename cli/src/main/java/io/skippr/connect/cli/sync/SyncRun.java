@@ -30,8 +30,9 @@ import org.apache.kafka.connect.source.SourceRecord;
  *
  * <p>Phases: {@link Phase#STARTING} (open store and lake, take the lease, reconcile the store with
  * the lake, open the logs), {@link Phase#RUNNING} (records flow; {@code --once} ends when the source
- * is caught up, else SIGTERM ends it), {@link Phase#DRAINING} (stop the source, commit everything
- * buffered), then {@link Phase#COMPLETE} or {@link Phase#FAILED}.
+ * is caught up, else SIGTERM ends it), {@link Phase#DRAINING} (commit everything buffered, then
+ * stop the source), then {@link Phase#COMPLETE} or {@link Phase#FAILED}. A record is acknowledged
+ * to the source only once its unit is committed and its offset stored.
  */
 final class SyncRun {
   /** The phases of a run. */
@@ -127,7 +128,7 @@ final class SyncRun {
       rejections = new SyncRejections(state.lake(), pipeline.name(), records);
       Map<String, String> lakeProps = pipeline.lakeProps();
       ProgressMirror progress = StoreProgressMirror.open(lakeProps, state.lakeConfig().mirrorMode());
-      try (URLClassLoader plugins = PluginJars.open(pluginDir, SyncRun.class.getClassLoader())) {
+      try (URLClassLoader plugins = PluginJars.isolated(pluginDir, SyncRun.class.getClassLoader())) {
         writer =
             new LakeWriter(
                 state.lakeConfig().writerSettings(state.lakeConfig().ownerName()),
@@ -176,17 +177,17 @@ final class SyncRun {
       phase.set(Phase.RUNNING);
       ticker.scheduleWithFixedDelay(this::tick, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
       String reason = awaitEnd(lease);
+      ticker.shutdownNow();
       synchronized (lock) {
-        phase.set(Phase.DRAINING); // after any put in progress, before stopping the tasks
+        // After any put in progress; what the tasks deliver from now on is read again next run.
+        phase.set(Phase.DRAINING);
+        throwIfFailed();
+        // While the engine runs, so that it lets the tasks commit what the lake now holds.
+        writer.flushAll();
       }
       if (!engine.stop(settings.shutdownTimeout())) {
         throw new SyncException(
             "the source did not stop within " + settings.shutdownTimeout().toMillis() + " ms");
-      }
-      ticker.shutdownNow();
-      throwIfFailed();
-      synchronized (lock) {
-        writer.flushAll();
       }
       return reason;
     } finally {
@@ -259,7 +260,7 @@ final class SyncRun {
   /** What the engine's tasks hand the run. */
   private final class Delivery implements SyncEngine.Handler {
     @Override
-    public void deliver(List<SourceRecord> batch) {
+    public void deliver(List<SourceRecord> batch, List<SourceAck> acks) {
       if (batch.isEmpty()) {
         return;
       }
@@ -272,8 +273,8 @@ final class SyncRun {
           throwIfFailed();
           long now = System.currentTimeMillis();
           List<SinkRecord> sink = new ArrayList<>(batch.size());
-          for (SourceRecord record : batch) {
-            sink.add(records.toSink(record, now));
+          for (int i = 0; i < batch.size(); i++) {
+            sink.add(records.toSink(batch.get(i), now, acks.get(i)));
           }
           delivered.addAndGet(batch.size());
           writer.put(sink);
