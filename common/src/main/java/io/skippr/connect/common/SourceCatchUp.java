@@ -4,11 +4,11 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Notices from source tasks, inside one process, that they have read everything their source
- * holds for now: every listed file read, the last page of a pass fetched. Under Connect nobody
- * asks; a run without Kafka ({@code skippr sync --once}) ends once every task of its connector
- * says so. A task reports only from a poll that returned no records, so everything it returned
- * before has been handed on.
+ * Notices from source tasks, inside one process, that they have read everything their source holds
+ * for now: every listed file read, the last page of a pass fetched. Under Connect nobody asks; a
+ * run without Kafka ({@code skippr sync --once}) ends once every task of its connector says so. A
+ * task reports only from a poll that returned no records, so everything it returned before has been
+ * handed on.
  */
 public final class SourceCatchUp {
   private static final Map<String, Map<Object, Boolean>> TASKS = new ConcurrentHashMap<>();
@@ -29,10 +29,12 @@ public final class SourceCatchUp {
   /** The task stopped: it no longer counts. */
   public static void forget(String connector, Object task) {
     if (connector != null) {
-      TASKS.computeIfPresent(connector, (c, tasks) -> {
-        tasks.remove(task);
-        return tasks.isEmpty() ? null : tasks;
-      });
+      TASKS.computeIfPresent(
+          connector,
+          (c, tasks) -> {
+            tasks.remove(task);
+            return tasks.isEmpty() ? null : tasks;
+          });
     }
   }
 

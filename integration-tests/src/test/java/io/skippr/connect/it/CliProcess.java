@@ -13,7 +13,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** A {@code skippr} command ({@code local}, {@code sync}, ...) in its own JVM, as ./skippr runs it. */
+/**
+ * A {@code skippr} command ({@code local}, {@code sync}, ...) in its own JVM, as ./skippr runs it.
+ */
 final class CliProcess {
   private final String name;
   private final Process process;

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code skippr sync} SIGKILLed at random points while it lands files (after a random number of
  * committed units, plus a random delay: between commits, in the middle of writing a unit's files,
- * between a commit and the state store's write), new files arriving meanwhile; then one last
- * {@code --once}. The lake holds every record exactly once and the store agrees with the lake.
+ * between a commit and the state store's write), new files arriving meanwhile; then one last {@code
+ * --once}. The lake holds every record exactly once and the store agrees with the lake.
  *
  * <p>{@code -Dsync.chaos.kills=N} kills more often (default 6).
  */
@@ -34,9 +34,7 @@ class SyncChaosIT {
     Path inbox = dir.resolve("inbox");
     Path lake = dir.resolve("lake");
     SyncCli cli = new SyncCli(dir, Map.of());
-    cli.pipeline(
-        "orders",
-        SyncFiles.pipeline(inbox, lake.toString(), Map.of("flush.size", 250)));
+    cli.pipeline("orders", SyncFiles.pipeline(inbox, lake.toString(), Map.of("flush.size", 250)));
     int files = 0;
     for (; files < 3; files++) {
       SyncFiles.write(inbox, files + ".ndjson", files * PER_FILE, (files + 1) * PER_FILE);

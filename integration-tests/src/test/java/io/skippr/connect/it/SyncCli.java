@@ -32,7 +32,8 @@ final class SyncCli {
   record Result(int exit, List<JsonNode> events, String output) {
     /** The one event of this name. */
     JsonNode event(String name) {
-      List<JsonNode> found = events.stream().filter(e -> name.equals(e.path("event").asText())).toList();
+      List<JsonNode> found =
+          events.stream().filter(e -> name.equals(e.path("event").asText())).toList();
       assertThat(found).as("%s events in:\n%s", name, output).hasSize(1);
       return found.get(0);
     }
@@ -69,7 +70,8 @@ final class SyncCli {
 
   /** Starts {@code skippr sync --pipeline NAME --output json <more>} in its own JVM. */
   CliProcess startSync(String pipeline, String... more) throws IOException {
-    List<String> args = new ArrayList<>(List.of("sync", "--pipeline", pipeline, "--output", "json"));
+    List<String> args =
+        new ArrayList<>(List.of("sync", "--pipeline", pipeline, "--output", "json"));
     args.addAll(common());
     args.addAll(List.of(more));
     return CliProcess.start("sync-" + (++started), dir.resolve("logs"), args, dir, env);
@@ -105,7 +107,8 @@ final class SyncCli {
     List<String> args = new ArrayList<>(List.of("state", subcommand, "--pipeline", pipeline));
     args.addAll(common());
     args.addAll(List.of(more));
-    CliProcess process = CliProcess.start("state-" + (++started), dir.resolve("logs"), args, dir, env);
+    CliProcess process =
+        CliProcess.start("state-" + (++started), dir.resolve("logs"), args, dir, env);
     int exit = process.awaitExit(Duration.ofMinutes(2));
     assertThat(exit).as("skippr state %s:\n%s", subcommand, process.output()).isZero();
     return process.stdout();

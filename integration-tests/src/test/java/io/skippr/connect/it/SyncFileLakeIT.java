@@ -96,13 +96,20 @@ class SyncFileLakeIT {
                   "AWS_REGION", "us-east-1"));
       Map<String, Object> lake =
           Map.of(
-              "s3.endpoint", s3.endpoint().toString(),
-              "s3.path.style.access", true,
-              "store.type", "dynamodb",
-              "store.name", "skippr-sync",
-              "store.dynamodb.endpoint", dynalite.endpoint().toString(),
-              "store.dynamodb.region", "us-east-1",
-              "store.dynamodb.create.table", true);
+              "s3.endpoint",
+              s3.endpoint().toString(),
+              "s3.path.style.access",
+              true,
+              "store.type",
+              "dynamodb",
+              "store.name",
+              "skippr-sync",
+              "store.dynamodb.endpoint",
+              dynalite.endpoint().toString(),
+              "store.dynamodb.region",
+              "us-east-1",
+              "store.dynamodb.create.table",
+              true);
       cli.pipeline("orders", SyncFiles.pipeline(inbox, "s3://sync-lake/lake", lake));
       SyncFiles.write(inbox, "a.ndjson", 0, 1_500);
 
@@ -116,7 +123,9 @@ class SyncFileLakeIT {
       Path local = dir.resolve("downloaded");
       s3.download("sync-lake", "lake/", local);
       assertExactlyOnce(local, 1_800);
-      assertThat(cli.state("show", "orders")).contains("dynamodb").contains("source offsets of orders: 2");
+      assertThat(cli.state("show", "orders"))
+          .contains("dynamodb")
+          .contains("source offsets of orders: 2");
       assertThat(cli.dataDir().resolve("state")).as("no local state").doesNotExist();
     }
   }

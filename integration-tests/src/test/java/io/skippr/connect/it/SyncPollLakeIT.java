@@ -48,13 +48,20 @@ class SyncPollLakeIT {
                   "AWS_REGION", "us-east-1"));
       Map<String, Object> remote =
           Map.of(
-              "s3.endpoint", s3.endpoint().toString(),
-              "s3.path.style.access", true,
-              "store.type", "dynamodb",
-              "store.name", "skippr-poll",
-              "store.dynamodb.endpoint", dynalite.endpoint().toString(),
-              "store.dynamodb.region", "us-east-1",
-              "store.dynamodb.create.table", true);
+              "s3.endpoint",
+              s3.endpoint().toString(),
+              "s3.path.style.access",
+              true,
+              "store.type",
+              "dynamodb",
+              "store.name",
+              "skippr-poll",
+              "store.dynamodb.endpoint",
+              dynalite.endpoint().toString(),
+              "store.dynamodb.region",
+              "us-east-1",
+              "store.dynamodb.create.table",
+              true);
       cli.pipeline("api", pipeline(api, "s3://poll-lake/lake", remote));
       Path local = dir.resolve("downloaded");
       assertTwoRunsLandEveryItemOnce(
@@ -71,8 +78,8 @@ class SyncPollLakeIT {
     Path get();
   }
 
-  private static void assertTwoRunsLandEveryItemOnce(
-      PollFixtureApi api, SyncCli cli, LakeCopy lake) throws Exception {
+  private static void assertTwoRunsLandEveryItemOnce(PollFixtureApi api, SyncCli cli, LakeCopy lake)
+      throws Exception {
     api.add(95);
     api.failNext(1, 429, "1");
     api.failNext(1, 503, null);

@@ -104,7 +104,8 @@ class SyncPostgresCdcIT {
     pipeline.put(
         "source",
         Map.of("class", "io.debezium.connector.postgresql.PostgresConnector", "config", config));
-    pipeline.put("lake", Map.of("config", Map.of("topics.dir", lake.toString(), "flush.size", 100)));
+    pipeline.put(
+        "lake", Map.of("config", Map.of("topics.dir", lake.toString(), "flush.size", 100)));
     pipeline.put("sync", Map.of("idle.ms", 3000));
     return pipeline;
   }

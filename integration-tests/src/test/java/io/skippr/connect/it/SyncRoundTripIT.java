@@ -105,7 +105,8 @@ class SyncRoundTripIT {
         () -> rows + " rows in the lake",
         () -> {
           try (DuckDbLake duck = new DuckDbLake(lake)) {
-            return duck.hasFiles("orders") && duck.count("select count(*) from ${table:orders}") >= rows;
+            return duck.hasFiles("orders")
+                && duck.count("select count(*) from ${table:orders}") >= rows;
           }
         });
   }
@@ -123,7 +124,8 @@ class SyncRoundTripIT {
                 body == null
                     ? HttpRequest.BodyPublishers.noBody()
                     : HttpRequest.BodyPublishers.ofString(body));
-    HttpResponse<String> response = HTTP.send(builder.build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response =
+        HTTP.send(builder.build(), HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode())
         .as("%s %s: %s", method, resource, response.body())
         .isBetween(200, 299);

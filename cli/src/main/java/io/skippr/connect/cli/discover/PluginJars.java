@@ -82,9 +82,9 @@ public final class PluginJars {
   /**
    * A loader over the directory's jars that looks in them first, as Connect's plugin isolation
    * does, so a plugin that loads its own classes by name (Debezium's connectors do) finds them.
-   * Only what the run and its plugins must share comes from {@code parent} first: the JDK,
-   * Kafka's and Connect's API, logging, Debezium's engine API and our own classes (whose state
-   * store handle a run shares with its sources).
+   * Only what the run and its plugins must share comes from {@code parent} first: the JDK, Kafka's
+   * and Connect's API, logging, Debezium's engine API and our own classes (whose state store handle
+   * a run shares with its sources).
    */
   public static URLClassLoader isolated(Path dir, ClassLoader parent) {
     List<URL> urls = new ArrayList<>();

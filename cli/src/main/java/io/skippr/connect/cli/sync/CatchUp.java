@@ -14,8 +14,8 @@ import javax.management.ObjectName;
 /**
  * When a source is caught up, for {@code --once}: every task started and then either the source
  * said it has read everything there is ({@link SourceCatchUp}), or no record came for the idle
- * time. Never while a batch is being handed to the lake writer (that can take longer than the
- * idle time). A Debezium connector is never caught up while its snapshot runs or its stream is not
+ * time. Never while a batch is being handed to the lake writer (that can take longer than the idle
+ * time). A Debezium connector is never caught up while its snapshot runs or its stream is not
  * connected (its JMX metrics say so).
  */
 final class CatchUp {

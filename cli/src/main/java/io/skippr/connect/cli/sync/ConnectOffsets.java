@@ -72,7 +72,8 @@ final class ConnectOffsets {
         throw new SyncException(file + ": offsets[" + i + "].offset must be an object or null");
       }
       offsets.put(
-          JSON.convertValue(partition, MAP), offset.isNull() ? null : JSON.convertValue(offset, MAP));
+          JSON.convertValue(partition, MAP),
+          offset.isNull() ? null : JSON.convertValue(offset, MAP));
     }
     return offsets;
   }

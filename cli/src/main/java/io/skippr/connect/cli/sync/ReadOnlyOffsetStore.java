@@ -9,8 +9,8 @@ import org.apache.kafka.connect.util.Callback;
 
 /**
  * The offsets a run of {@code skippr sync} gives its source: read from the state store, never
- * written by the engine. The run writes a source offset only once the unit that holds its record
- * is committed to the lake ({@link SyncOffsets}), so the store never runs ahead of the lake.
+ * written by the engine. The run writes a source offset only once the unit that holds its record is
+ * committed to the lake ({@link SyncOffsets}), so the store never runs ahead of the lake.
  */
 public class ReadOnlyOffsetStore extends StateStoreOffsetBackingStore {
   @Override

@@ -3,8 +3,8 @@ package io.skippr.connect.cli.sync;
 /**
  * Tells the source engine that a record is processed: only once the lake committed the unit that
  * holds it and the state store has its offset. The engine then lets the task commit (a Debezium
- * connector acknowledges the change to its database there), so nothing is acknowledged that a
- * crash could still lose.
+ * connector acknowledges the change to its database there), so nothing is acknowledged that a crash
+ * could still lose.
  */
 interface SourceAck {
   /** The record is in the lake. */

@@ -64,7 +64,8 @@ public final class StateCommand implements Runnable {
       if (dataDir != null) {
         ProcessEnvironment.set("DATA_DIR", dataDir.toAbsolutePath().toString());
       }
-      Path file = SkipprYaml.locate(config, ProcessEnvironment.variables(), Path.of("").toAbsolutePath());
+      Path file =
+          SkipprYaml.locate(config, ProcessEnvironment.variables(), Path.of("").toAbsolutePath());
       return SyncPipeline.of(SkipprYaml.read(file).pipeline(pipeline));
     }
   }
@@ -149,7 +150,11 @@ public final class StateCommand implements Runnable {
         var holder = lease.take(false, held -> {});
         if (holder.isPresent()) {
           throw new SyncException(
-              "pipeline " + pipeline.name() + " is being run by " + holder.get() + "; stop it first");
+              "pipeline "
+                  + pipeline.name()
+                  + " is being run by "
+                  + holder.get()
+                  + "; stop it first");
         }
         state.importOffsets(offsets);
       }

@@ -33,7 +33,10 @@ final class StateReport {
     out.println(
         "pipeline "
             + String.join("/", scope.tenant(), scope.workspace(), scope.pipeline())
-            + " in " + store.describe() + ", lake " + state.lake().location());
+            + " in "
+            + store.describe()
+            + ", lake "
+            + state.lake().location());
 
     Map<Map<String, Object>, Map<String, Object>> offsets = state.sourceOffsets();
     Map<Integer, LogEntry.SourcePosition> behind = state.behindTheLake();
@@ -45,7 +48,9 @@ final class StateReport {
                     + SyncPartitions.canonical(partition)
                     + " -> "
                     + (offset == null ? "null" : SyncPartitions.canonical(offset))
-                    + (isBehind(behind, partition) ? "  (from the lake's log; the store is behind)" : "")));
+                    + (isBehind(behind, partition)
+                        ? "  (from the lake's log; the store is behind)"
+                        : "")));
 
     List<StateEntry> progress = store.scanAll(scope, StateKind.PROGRESS.prefix());
     out.println("sink progress: " + progress.size());
@@ -56,7 +61,8 @@ final class StateReport {
 
     List<StateEntry> leases = store.scanAll(scope, StateKind.LEASE.prefix());
     out.println("leases: " + leases.size());
-    Leases reader = new Leases(store, "skippr state", Duration.ofSeconds(1), MonotonicTicker.system());
+    Leases reader =
+        new Leases(store, "skippr state", Duration.ofSeconds(1), MonotonicTicker.system());
     for (StateEntry row : leases) {
       out.println("  " + row.key().id() + " held by " + reader.holder(row.key()).orElse("nobody"));
     }

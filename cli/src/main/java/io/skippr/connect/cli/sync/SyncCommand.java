@@ -120,7 +120,8 @@ public final class SyncCommand implements Callable<Integer> {
     SyncPipeline resolved;
     try {
       resolved =
-          SyncPipeline.of(SkipprYaml.read(SkipprYaml.locate(config, env, workingDir)).pipeline(pipeline));
+          SyncPipeline.of(
+              SkipprYaml.read(SkipprYaml.locate(config, env, workingDir)).pipeline(pipeline));
     } catch (DiscoveryException | SyncException e) {
       events.failed(e.getMessage());
       return 1;

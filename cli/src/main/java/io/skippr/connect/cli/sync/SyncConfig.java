@@ -34,8 +34,7 @@ final class SyncConfig extends AbstractConfig {
   static final ConfigDef CONFIG_DEF =
       new ConfigDef()
           .define(IDLE_MS, Type.LONG, 5_000L, Range.atLeast(100), Importance.MEDIUM, IDLE_MS_DOC)
-          .define(
-              LEASE_MS, Type.LONG, 30_000L, Range.atLeast(1_000), Importance.LOW, LEASE_MS_DOC)
+          .define(LEASE_MS, Type.LONG, 30_000L, Range.atLeast(1_000), Importance.LOW, LEASE_MS_DOC)
           .define(
               SHUTDOWN_TIMEOUT_MS,
               Type.LONG,

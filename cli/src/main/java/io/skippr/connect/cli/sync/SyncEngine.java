@@ -144,7 +144,8 @@ final class SyncEngine implements AutoCloseable {
     try {
       Class<?> type = Class.forName(pipeline.sourceClass(), true, loader);
       if (!SourceConnector.class.isAssignableFrom(type)) {
-        throw new SyncException(at + ".class " + pipeline.sourceClass() + " is not a SourceConnector");
+        throw new SyncException(
+            at + ".class " + pipeline.sourceClass() + " is not a SourceConnector");
       }
       connector = (SourceConnector) type.getDeclaredConstructor().newInstance();
       Config checked = connector.validate(source);
@@ -170,8 +171,8 @@ final class SyncEngine implements AutoCloseable {
   }
 
   /**
-   * Stops the tasks (their last batch is delivered or dropped: what was not delivered is read
-   * again by the next run) and waits for the engine to end.
+   * Stops the tasks (their last batch is delivered or dropped: what was not delivered is read again
+   * by the next run) and waits for the engine to end.
    *
    * @return whether it ended within {@code timeout}
    */

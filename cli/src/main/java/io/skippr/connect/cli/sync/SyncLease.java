@@ -30,6 +30,7 @@ import java.util.regex.Pattern;
  */
 final class SyncLease implements AutoCloseable {
   private final Leases leases;
+
   /** The process and host in a holder's name. */
   private static final Pattern HOLDER = Pattern.compile("\\(pid (\\d+) on (\\S+),");
 

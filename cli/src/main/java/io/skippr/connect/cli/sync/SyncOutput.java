@@ -7,8 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * What a run tells its user: events as JSON lines for machines ({@code --output json}), a line
- * per event ({@code text}), or one progress line on a terminal ({@code progress}).
+ * What a run tells its user: events as JSON lines for machines ({@code --output json}), a line per
+ * event ({@code text}), or one progress line on a terminal ({@code progress}).
  */
 final class SyncOutput {
   /** The output formats. */
@@ -58,16 +58,21 @@ final class SyncOutput {
     }
   }
 
-  synchronized void unitCommitted(String unit, long endOffset, Map<String, Object> sourceOffset, long records) {
+  synchronized void unitCommitted(
+      String unit, long endOffset, Map<String, Object> sourceOffset, long records) {
     ObjectNode event = event("unit_committed");
     event.put("unit", unit).put("end", endOffset).put("records_total", records);
     event.set("source_offset", JSON.valueToTree(sourceOffset));
     if (format == Format.progress) {
       out.printf(
-          Locale.ROOT, "\rsync of %s: %,d record(s) read, unit %s committed", pipeline, records, unit);
+          Locale.ROOT,
+          "\rsync of %s: %,d record(s) read, unit %s committed",
+          pipeline,
+          records,
+          unit);
       out.flush();
     } else {
-      emit(event, "committed " + unit + " (source offset " + sourceOffset + ")");
+      emit(event, "committed " + unit + " (source offset " + event.get("source_offset") + ")");
     }
   }
 

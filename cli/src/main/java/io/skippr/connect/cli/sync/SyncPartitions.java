@@ -16,11 +16,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The number of each source partition of a pipeline run without Kafka: the partition of its TP
- * log, {@code _skippr/log/sync~{pipeline}/{n}/}. Numbers are kept in the lake ({@code
- * _skippr/sync/{pipeline}/partitions/{n:020d}.json}, created only if absent) before any unit of
- * the partition, so a restart gives every source partition its number again, whatever order the
- * source delivers them in.
+ * The number of each source partition of a pipeline run without Kafka: the partition of its TP log,
+ * {@code _skippr/log/sync~{pipeline}/{n}/}. Numbers are kept in the lake ({@code
+ * _skippr/sync/{pipeline}/partitions/{n:020d}.json}, created only if absent) before any unit of the
+ * partition, so a restart gives every source partition its number again, whatever order the source
+ * delivers them in.
  *
  * <p>A source partition whose offset was imported ({@code skippr state import}) gets a new number:
  * its new log starts empty, so the imported offset, not the old log, says where it resumes. The

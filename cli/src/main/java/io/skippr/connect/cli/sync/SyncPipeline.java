@@ -39,8 +39,8 @@ final class SyncPipeline {
   }
 
   /**
-   * Checks what a run needs: a source other than the push ingest, a lake, valid {@code sync.*}
-   * keys and one store configuration.
+   * Checks what a run needs: a source other than the push ingest, a lake, valid {@code sync.*} keys
+   * and one store configuration.
    *
    * @throws SyncException naming the problem
    */

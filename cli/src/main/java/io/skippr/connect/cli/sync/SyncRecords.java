@@ -15,8 +15,8 @@ import org.apache.kafka.connect.sink.SinkRecord;
 import org.apache.kafka.connect.source.SourceRecord;
 
 /**
- * A source's records as the lake writer takes them, without Kafka: each source partition is a TP
- * of its own ({@code sync~{pipeline}}, numbered by {@link SyncPartitions}) whose offsets are a
+ * A source's records as the lake writer takes them, without Kafka: each source partition is a TP of
+ * its own ({@code sync~{pipeline}}, numbered by {@link SyncPartitions}) whose offsets are a
  * sequence the run assigns, continuing where the lake's log for it ends. The source position of
  * each record is kept until the unit that holds it is committed, whose commit records it.
  */

@@ -1,5 +1,6 @@
 package io.skippr.connect.cli.sync;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.skippr.connect.sink.log.LakeLayout;
@@ -11,6 +12,8 @@ import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.json.JsonConverter;
 import org.apache.kafka.connect.sink.SinkRecord;
 
@@ -57,15 +60,18 @@ final class SyncRejections {
   String keep(SinkRecord record, Throwable error) {
     long n = count.incrementAndGet();
     String position =
-        record.originalTopic() + "/" + record.originalKafkaPartition() + "@" + record.originalKafkaOffset();
+        record.originalTopic()
+            + "/"
+            + record.originalKafkaPartition()
+            + "@"
+            + record.originalKafkaOffset();
     ObjectNode doc = JSON.createObjectNode();
     doc.put("reason", String.valueOf(error.getMessage()));
     doc.put("topic", record.topic());
     doc.put("position", position);
     LogEntry.SourcePosition source =
         records.at(
-            new org.apache.kafka.common.TopicPartition(
-                record.originalTopic(), record.originalKafkaPartition()),
+            new TopicPartition(record.originalTopic(), record.originalKafkaPartition()),
             record.originalKafkaOffset());
     if (source != null) {
       doc.set("source_partition", JSON.valueToTree(source.partition()));
@@ -81,8 +87,7 @@ final class SyncRejections {
     return position;
   }
 
-  private com.fasterxml.jackson.databind.JsonNode tree(
-      String topic, org.apache.kafka.connect.data.Schema schema, Object value) {
+  private JsonNode tree(String topic, Schema schema, Object value) {
     if (value == null) {
       return JSON.nullNode();
     }

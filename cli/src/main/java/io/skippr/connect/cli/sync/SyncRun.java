@@ -29,10 +29,10 @@ import org.apache.kafka.connect.source.SourceRecord;
  * straight into the lake writer, source offsets into the state store once their unit is committed.
  *
  * <p>Phases: {@link Phase#STARTING} (open store and lake, take the lease, reconcile the store with
- * the lake, open the logs), {@link Phase#RUNNING} (records flow; {@code --once} ends when the source
- * is caught up, else SIGTERM ends it), {@link Phase#DRAINING} (commit everything buffered, then
- * stop the source), then {@link Phase#COMPLETE} or {@link Phase#FAILED}. A record is acknowledged
- * to the source only once its unit is committed and its offset stored.
+ * the lake, open the logs), {@link Phase#RUNNING} (records flow; {@code --once} ends when the
+ * source is caught up, else SIGTERM ends it), {@link Phase#DRAINING} (commit everything buffered,
+ * then stop the source), then {@link Phase#COMPLETE} or {@link Phase#FAILED}. A record is
+ * acknowledged to the source only once its unit is committed and its offset stored.
  */
 final class SyncRun {
   /** The phases of a run. */
@@ -127,8 +127,10 @@ final class SyncRun {
       resume.next().forEach(records::continueAt);
       rejections = new SyncRejections(state.lake(), pipeline.name(), records);
       Map<String, String> lakeProps = pipeline.lakeProps();
-      ProgressMirror progress = StoreProgressMirror.open(lakeProps, state.lakeConfig().mirrorMode());
-      try (URLClassLoader plugins = PluginJars.isolated(pluginDir, SyncRun.class.getClassLoader())) {
+      ProgressMirror progress =
+          StoreProgressMirror.open(lakeProps, state.lakeConfig().mirrorMode());
+      try (URLClassLoader plugins =
+          PluginJars.isolated(pluginDir, SyncRun.class.getClassLoader())) {
         writer =
             new LakeWriter(
                 state.lakeConfig().writerSettings(state.lakeConfig().ownerName()),
@@ -175,7 +177,8 @@ final class SyncRun {
     SyncEngine engine = SyncEngine.start(pipeline, plugins, new Delivery());
     try {
       phase.set(Phase.RUNNING);
-      ticker.scheduleWithFixedDelay(this::tick, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
+      ticker.scheduleWithFixedDelay(
+          this::tick, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
       String reason = awaitEnd(lease);
       ticker.shutdownNow();
       synchronized (lock) {

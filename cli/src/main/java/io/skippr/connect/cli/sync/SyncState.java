@@ -34,7 +34,9 @@ final class SyncState implements AutoCloseable {
   private final SyncPartitions partitions;
   private final SourceOffsetMirror offsets;
 
-  /** Where each partition resumes: the next sequence of its TP, and whether its row was rewritten. */
+  /**
+   * Where each partition resumes: the next sequence of its TP, and whether its row was rewritten.
+   */
   record Resume(Map<Integer, Long> next, int rowsRebuilt) {}
 
   private SyncState(
@@ -70,8 +72,8 @@ final class SyncState implements AutoCloseable {
     }
   }
 
-  private static StateStore openStore(
-      SyncPipeline pipeline, boolean wait, Consumer<String> waiting) throws InterruptedException {
+  private static StateStore openStore(SyncPipeline pipeline, boolean wait, Consumer<String> waiting)
+      throws InterruptedException {
     boolean told = false;
     while (true) {
       try {

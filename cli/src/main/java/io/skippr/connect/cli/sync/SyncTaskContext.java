@@ -17,9 +17,8 @@ import org.slf4j.LoggerFactory;
 /**
  * What the lake writer asks of Connect, answered by a run without Kafka: there is no consumer to
  * seek (the run feeds records in order, from where each log ends) and none to pause (the writer
- * pauses only while replayed units hold its memory, and here a replay's records come from the
- * same source as everything else); a rejected record is reported to the run, which fails when any
- * was.
+ * pauses only while replayed units hold its memory, and here a replay's records come from the same
+ * source as everything else); a rejected record is reported to the run, which fails when any was.
  */
 final class SyncTaskContext implements SinkTaskContext {
   private static final Logger LOG = LoggerFactory.getLogger(SyncTaskContext.class);

@@ -52,6 +52,34 @@ class SkipprYamlTest {
   }
 
   @Test
+  void readsTheTransformsTheLakeAndTheSyncSettingsOfARunWithoutKafka() {
+    PipelineSpec spec =
+        parse(
+                "pipelines:",
+                "  orders:",
+                "    source: {class: A, config: {topic: orders}}",
+                "    transforms:",
+                "      transforms: infer",
+                "      transforms.infer.type: io.skippr.connect.transforms.InferSchema$Value",
+                "    lake:",
+                "      config: {topics.dir: s3://bucket/lake, s3: {region: eu-west-1}, flush.size: 10}",
+                "    sync: {idle.ms: 1500}")
+            .pipeline("orders");
+    assertThat(spec.transforms())
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of(
+                "transforms", "infer",
+                "transforms.infer.type", "io.skippr.connect.transforms.InferSchema$Value"));
+    assertThat(spec.lakeConfig())
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of("topics.dir", "s3://bucket/lake", "s3.region", "eu-west-1", "flush.size", "10"));
+    assertThat(spec.syncConfig()).containsExactly(Map.entry("sync.idle.ms", "1500"));
+    assertThatThrownBy(
+            () -> parse("pipelines:", "  a: {source: {class: A}, lake: {config: 3}}").pipeline("a"))
+        .hasMessageContaining("pipelines.a.lake.config must be a mapping");
+  }
+
+  @Test
   void appliesDefaults() {
     SkipprYaml yaml =
         parse(
@@ -90,8 +118,9 @@ class SkipprYamlTest {
                 "/etc/skippr.yml: pipelines.a.source is missing (needs class and config)",
                 "pipelines: {a: {tenant: t}}"),
             List.of(
-                "/etc/skippr.yml: pipelines.a: unknown key namspace_fields (known: namespace_fields,"
-                    + " namespace_separator, source, tenant, workspace)",
+                "/etc/skippr.yml: pipelines.a: unknown key namspace_fields (known: lake,"
+                    + " namespace_fields, namespace_separator, source, sync, tenant, transforms,"
+                    + " workspace)",
                 "pipelines: {a: {source: {class: A}, namspace_fields: [x]}}"),
             List.of(
                 "/etc/skippr.yml: pipelines.a.source.config must be a mapping",

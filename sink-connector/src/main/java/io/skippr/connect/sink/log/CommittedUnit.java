@@ -8,7 +8,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param source where the unit's last record came from in a source run without Kafka, else null
  */
 public record CommittedUnit(
-    String id, long start, long end, long epoch,
+    String id,
+    long start,
+    long end,
+    long epoch,
     @JsonInclude(JsonInclude.Include.NON_NULL) LogEntry.SourcePosition source) {
 
   /** A unit of a Kafka topic. */

@@ -65,8 +65,7 @@ class TpLogTest {
     LogEntry.SourcePosition position =
         new LogEntry.SourcePosition(Map.of("file", "/in/a.ndjson"), Map.of("line", 10));
     LogEntry.Commit commit =
-        new LogEntry.Commit(
-            intent.id(), 0, 9, 3, commit(intent).files(), position);
+        new LogEntry.Commit(intent.id(), 0, 9, 3, commit(intent).files(), position);
     String json = new String(LogCodec.encode(commit), StandardCharsets.UTF_8);
     assertThat(json).startsWith("{\"version\":1,").contains("\"source\":{\"partition\":");
     assertThat(LogCodec.decode(json.getBytes(StandardCharsets.UTF_8), "x")).isEqualTo(commit);

@@ -1,7 +1,6 @@
 package io.skippr.connect.state.api;
 
 import java.util.List;
-
 import java.util.Optional;
 
 /**
