@@ -4,6 +4,7 @@ import io.skippr.connect.common.Sha256;
 import io.skippr.connect.sink.buffer.RotationConfig;
 import io.skippr.connect.sink.convert.FormatConfig;
 import io.skippr.connect.sink.log.GenerationConfig;
+import io.skippr.connect.sink.maintenance.CompactionConfig;
 import io.skippr.connect.sink.partition.PartitioningConfig;
 import io.skippr.connect.sink.state.MirrorConfig;
 import io.skippr.connect.sink.storage.StorageConfig;
@@ -54,6 +55,7 @@ public final class LakeSinkConfig extends AbstractConfig {
     PartitioningConfig.define(def);
     MirrorConfig.define(def);
     GenerationConfig.define(def);
+    CompactionConfig.define(def);
     return def;
   }
 
@@ -65,6 +67,11 @@ public final class LakeSinkConfig extends AbstractConfig {
   /** Whether progress is mirrored into the state store. */
   public MirrorConfig.Mode mirrorMode() {
     return MirrorConfig.mode(this);
+  }
+
+  /** When and how small files are merged. */
+  public CompactionConfig.Settings compaction() {
+    return CompactionConfig.from(this);
   }
 
   public StorageConfig storage() {

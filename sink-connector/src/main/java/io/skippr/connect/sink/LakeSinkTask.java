@@ -1,6 +1,7 @@
 package io.skippr.connect.sink;
 
 import io.skippr.connect.sink.log.ProgressMirror;
+import io.skippr.connect.sink.maintenance.LakeMaintenance;
 import io.skippr.connect.sink.state.StoreProgressMirror;
 import io.skippr.connect.sink.storage.LakeStorage;
 import java.io.IOException;
@@ -23,6 +24,7 @@ public class LakeSinkTask extends SinkTask {
 
   private LakeStorage storage;
   private LakeWriter writer;
+  private LakeMaintenance maintenance;
   private ProgressMirror mirror = ProgressMirror.NONE;
 
   @Override
@@ -38,6 +40,17 @@ public class LakeSinkTask extends SinkTask {
     WriterParts parts = WriterParts.of(config, storage, mirror, SourcePositions.NONE);
     String owner = config.ownerName();
     writer = new LakeWriter(config.writerSettings(owner), parts, context);
+    maintenance =
+        LakeMaintenance.create(
+            config.compaction(),
+            config.format(),
+            storage,
+            writer::openLogs,
+            System::currentTimeMillis,
+            owner);
+    if (maintenance != null) {
+      maintenance.start();
+    }
     LOG.info("Lake sink task {} writing to {}", owner, storage.location());
   }
 
@@ -66,6 +79,9 @@ public class LakeSinkTask extends SinkTask {
 
   @Override
   public void stop() {
+    if (maintenance != null) {
+      maintenance.close();
+    }
     if (writer != null) {
       writer.stop();
     }

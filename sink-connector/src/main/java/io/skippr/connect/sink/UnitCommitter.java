@@ -12,15 +12,13 @@ import io.skippr.connect.sink.log.LogEntry;
 import io.skippr.connect.sink.log.ProgressMirror;
 import io.skippr.connect.sink.log.SinkProgress;
 import io.skippr.connect.sink.metrics.LakeSinkMetrics;
+import io.skippr.connect.sink.storage.HashingStream;
 import io.skippr.connect.sink.storage.LakeStorage;
 import io.skippr.connect.sink.storage.PendingObject;
-import java.io.FilterOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import org.apache.kafka.connect.data.Schema;
@@ -187,12 +185,7 @@ final class UnitCommitter implements AutoCloseable {
       fileWriter.write(path.schema(), path.rows(), out);
       out.flush();
       object.complete();
-      return new LiveFile(
-          key,
-          path.rows().size(),
-          out.count,
-          HexFormat.of().formatHex(sha256.digest()),
-          schemaFingerprint);
+      return new LiveFile(key, path.rows().size(), out.count(), out.hex(), schemaFingerprint);
     }
   }
 
@@ -202,35 +195,5 @@ final class UnitCommitter implements AutoCloseable {
       fingerprinted = schema;
     }
     return fingerprint;
-  }
-
-  /** Counts and hashes what passes; closing it does not close the object. */
-  private static final class HashingStream extends FilterOutputStream {
-    private final MessageDigest digest;
-    private long count;
-
-    HashingStream(OutputStream out, MessageDigest digest) {
-      super(out);
-      this.digest = digest;
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-      out.write(b);
-      digest.update((byte) b);
-      count++;
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      out.write(b, off, len);
-      digest.update(b, off, len);
-      count += len;
-    }
-
-    @Override
-    public void close() throws IOException {
-      flush();
-    }
   }
 }

@@ -16,6 +16,8 @@ public final class LogState {
   private LogEntry.Intent pending;
   private final Map<String, LiveFile> liveFiles = new LinkedHashMap<>();
   private final TreeSet<String> tables = new TreeSet<>();
+  private final Map<String, Long> retired = new LinkedHashMap<>();
+  private LogEntry.CompactIntent compacting;
   private int entriesSinceCheckpoint;
   private long generation;
 
@@ -47,9 +49,37 @@ public final class LogState {
       liveFiles.clear();
       checkpoint.liveFiles().forEach(file -> liveFiles.put(file.key(), file));
       tables.addAll(checkpoint.tables());
+      retired.clear();
+      checkpoint.retired().forEach(file -> retired.put(file.key(), file.deleteAfterMs()));
+      compacting = checkpoint.compacting();
       generation = checkpoint.generation();
       generationStart = checkpoint.generationStart();
       entriesSinceCheckpoint = 0;
+    } else if (entry instanceof LogEntry.CompactIntent intent) {
+      compacting = intent;
+      intent.outputs().forEach(key -> tables.add(layout.tableOf(key)));
+    } else if (entry instanceof LogEntry.CompactCommit commit) {
+      if (compacting != null && compacting.id().equals(commit.id())) {
+        compacting = null;
+      }
+      for (String input : commit.inputs()) {
+        if (liveFiles.remove(input) != null) {
+          retired.put(input, commit.deleteAfterMs());
+        }
+      }
+      commit.outputs().forEach(file -> liveFiles.put(file.key(), file));
+    } else if (entry instanceof LogEntry.CompactAbort abort) {
+      if (compacting != null && compacting.id().equals(abort.id())) {
+        compacting = null;
+      }
+    } else if (entry instanceof LogEntry.Expire expire) {
+      for (String key : expire.files()) {
+        if (liveFiles.remove(key) != null) {
+          retired.put(key, expire.atMs());
+        }
+      }
+    } else if (entry instanceof LogEntry.Purge purge) {
+      purge.files().forEach(retired::remove);
     } else if (entry instanceof LogEntry.Generation next) {
       // Units of the new generation do not continue the old ones; the old files stay live.
       generation = next.generation();
@@ -79,6 +109,16 @@ public final class LogState {
 
   public Map<String, LiveFile> liveFiles() {
     return Collections.unmodifiableMap(liveFiles);
+  }
+
+  /** Files no longer live and not yet deleted, with when each may be deleted. */
+  public Map<String, Long> retired() {
+    return Collections.unmodifiableMap(retired);
+  }
+
+  /** The merge whose intent has neither a commit nor an abort. */
+  public Optional<LogEntry.CompactIntent> compacting() {
+    return Optional.ofNullable(compacting);
   }
 
   public Collection<String> tables() {
@@ -117,6 +157,10 @@ public final class LogState {
         liveFiles.values().stream().toList(),
         tables.stream().toList(),
         generation,
-        generationStart);
+        generationStart,
+        retired.entrySet().stream()
+            .map(e -> new LogEntry.RetiredFile(e.getKey(), e.getValue()))
+            .toList(),
+        compacting);
   }
 }
