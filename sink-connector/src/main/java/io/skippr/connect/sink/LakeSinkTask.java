@@ -42,15 +42,8 @@ public class LakeSinkTask extends SinkTask {
     writer = new LakeWriter(config.writerSettings(owner), parts, context);
     maintenance =
         LakeMaintenance.create(
-            config.compaction(),
-            config.format(),
-            storage,
-            writer::openLogs,
-            System::currentTimeMillis,
-            owner);
-    if (maintenance != null) {
-      maintenance.start();
-    }
+                config.maintenance(), storage, writer::openLogs, System::currentTimeMillis, owner)
+            .start();
     LOG.info("Lake sink task {} writing to {}", owner, storage.location());
   }
 
@@ -81,6 +74,7 @@ public class LakeSinkTask extends SinkTask {
   public void stop() {
     if (maintenance != null) {
       maintenance.close();
+      maintenance = null;
     }
     if (writer != null) {
       writer.stop();

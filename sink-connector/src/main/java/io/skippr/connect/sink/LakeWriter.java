@@ -83,7 +83,8 @@ public final class LakeWriter {
     this.units = new UnitFlow(committer, memory, parts.storage(), settings.writeAsync());
     ErrantRecords errant =
         new ErrantRecords(context.errantRecordReporter(), settings.toleratesErrors());
-    this.router = new RecordRouter(parts.converter(), parts.partitioner(), errant);
+    this.router =
+        new RecordRouter(parts.converter(), parts.partitioner(), errant, parts.lateWrites());
     this.generations = new Generations(settings.onDiscontinuity());
   }
 

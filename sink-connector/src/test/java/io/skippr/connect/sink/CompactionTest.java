@@ -10,6 +10,8 @@ import io.skippr.connect.sink.log.LakeManifest;
 import io.skippr.connect.sink.log.LiveFile;
 import io.skippr.connect.sink.maintenance.CompactionConfig;
 import io.skippr.connect.sink.maintenance.LakeMaintenance;
+import io.skippr.connect.sink.maintenance.RetentionConfig;
+import io.skippr.connect.sink.maintenance.WritePolicyConfig;
 import io.skippr.connect.sink.storage.FaultInjectingStorage;
 import io.skippr.connect.sink.storage.FaultInjectingStorage.Op;
 import io.skippr.connect.sink.storage.FaultInjectingStorage.When;
@@ -62,8 +64,12 @@ class CompactionTest {
 
   private LakeMaintenance maintenance(LakeStorage storage, LakeWriter writer) {
     return LakeMaintenance.create(
-        SETTINGS,
-        FormatConfig.defaults(),
+        new LakeMaintenance.Settings(
+            SETTINGS,
+            WritePolicyConfig.Settings.APPEND,
+            RetentionConfig.Settings.NONE,
+            null,
+            FormatConfig.defaults()),
         storage,
         writer::openLogs,
         () -> harness.clock.now,
@@ -82,7 +88,7 @@ class CompactionTest {
     Map<String, LiveFile> live = liveFiles(lake);
     assertThat(live).as("one file per partition path and TP").hasSize(PARTITIONS * 3);
     assertThat(live.keySet())
-        .allMatch(key -> key.matches(".*\\+0\\+299\\+m[0-9a-f]{12}\\.snappy\\.parquet"));
+        .allMatch(key -> key.matches(".*\\+0{20}\\+0{17}299\\+m[0-9a-f]{12}\\.snappy\\.parquet"));
     assertThat(maintenance.filesMerged()).isEqualTo(PARTITIONS * 12 * 3);
     assertEveryRowOnceThroughTheLog(lake);
     assertThat(tableFiles(lake))
@@ -117,7 +123,7 @@ class CompactionTest {
     Map<String, LiveFile> live = liveFiles(lake);
     assertThat(live).hasSize(PARTITIONS * 3);
     assertThat(live.keySet())
-        .allMatch(key -> key.matches(".*\\+0\\+499\\+m[0-9a-f]{12}\\.snappy\\.parquet"));
+        .allMatch(key -> key.matches(".*\\+0{20}\\+0{17}499\\+m[0-9a-f]{12}\\.snappy\\.parquet"));
     assertThat(live.values().stream().mapToLong(LiveFile::rows).sum()).isEqualTo(PARTITIONS * 500);
     try (DuckDbLake duck = new DuckDbLake(root)) {
       assertThat(

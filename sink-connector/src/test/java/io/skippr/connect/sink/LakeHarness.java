@@ -5,6 +5,7 @@ import io.skippr.connect.sink.buffer.RotationConfig;
 import io.skippr.connect.sink.format.LakeFileWriter;
 import io.skippr.connect.sink.log.GenerationConfig;
 import io.skippr.connect.sink.log.ProgressMirror;
+import io.skippr.connect.sink.maintenance.WritePolicyConfig;
 import io.skippr.connect.sink.storage.LakeStorage;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -53,6 +54,7 @@ final class LakeHarness {
   int writeConcurrency = 1;
   boolean writeAsync = false;
   GenerationConfig.Behavior onDiscontinuity = GenerationConfig.Behavior.FAIL;
+  WritePolicyConfig.Policy writePolicy = WritePolicyConfig.Policy.APPEND;
   LakeWriter writer;
   RecordingContext context;
   int generations;
@@ -88,7 +90,9 @@ final class LakeHarness {
             4,
             writeConcurrency,
             writeAsync,
-            onDiscontinuity);
+            onDiscontinuity,
+            writePolicy,
+            0);
     writer =
         new LakeWriter(
             settings,

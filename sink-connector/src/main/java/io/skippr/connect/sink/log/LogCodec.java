@@ -93,7 +93,8 @@ public final class LogCodec {
         || entry instanceof LogEntry.CompactCommit
         || entry instanceof LogEntry.CompactAbort
         || entry instanceof LogEntry.Expire
-        || entry instanceof LogEntry.Purge) {
+        || entry instanceof LogEntry.Purge
+        || (entry instanceof LogEntry.Commit commit && !commit.replaces().isEmpty())) {
       return FORMAT_VERSION; // an older reader would take retired files for live ones
     }
     boolean needsGenerations =

@@ -66,6 +66,10 @@ public sealed interface LogEntry {
    *
    * @param source where the unit's last record came from, for a source run without Kafka ({@code
    *     skippr sync}); null for units of Kafka topics
+   * @param replaces live files of the TP this unit replaces ({@code
+   *     write.policy=replace_partition}: the older files of the partition paths it writes); retired
+   *     at this entry
+   * @param replacedDeleteAfterMs when the replaced files may be deleted
    */
   record Commit(
       String id,
@@ -73,15 +77,24 @@ public sealed interface LogEntry {
       long end,
       long epoch,
       List<LiveFile> files,
-      @JsonInclude(JsonInclude.Include.NON_NULL) SourcePosition source)
+      @JsonInclude(JsonInclude.Include.NON_NULL) SourcePosition source,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> replaces,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) long replacedDeleteAfterMs)
       implements LogEntry {
     public Commit {
       files = List.copyOf(files);
+      replaces = replaces == null ? List.of() : List.copyOf(replaces);
     }
 
     /** A commit of a unit read from Kafka. */
     public Commit(String id, long start, long end, long epoch, List<LiveFile> files) {
-      this(id, start, end, epoch, files, null);
+      this(id, start, end, epoch, files, null, List.of(), 0);
+    }
+
+    /** A commit of a unit of a source run without Kafka. */
+    public Commit(
+        String id, long start, long end, long epoch, List<LiveFile> files, SourcePosition source) {
+      this(id, start, end, epoch, files, source, List.of(), 0);
     }
 
     public CommittedUnit unit() {

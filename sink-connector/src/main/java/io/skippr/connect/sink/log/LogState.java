@@ -36,6 +36,11 @@ public final class LogState {
         pending = null;
       }
       lastCommit = commit.unit();
+      for (String replaced : commit.replaces()) {
+        if (liveFiles.remove(replaced) != null) {
+          retired.put(replaced, commit.replacedDeleteAfterMs());
+        }
+      }
       commit.files().forEach(file -> liveFiles.put(file.key(), file));
       commit.files().forEach(file -> tables.add(layout.tableOf(file.key())));
     } else if (entry instanceof LogEntry.Abort abort) {

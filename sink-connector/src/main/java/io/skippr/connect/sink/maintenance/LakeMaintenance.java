@@ -1,12 +1,15 @@
 package io.skippr.connect.sink.maintenance;
 
 import io.skippr.connect.sink.convert.FormatConfig;
+import io.skippr.connect.sink.convert.RowColumns;
 import io.skippr.connect.sink.format.ParquetFileWriter;
 import io.skippr.connect.sink.log.FencedException;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.TpLog;
+import io.skippr.connect.sink.partition.PathTimes;
 import io.skippr.connect.sink.storage.LakeStorage;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -35,6 +38,7 @@ public final class LakeMaintenance implements AutoCloseable {
   private final AtomicLong merges = new AtomicLong();
   private final AtomicLong filesMerged = new AtomicLong();
   private final AtomicLong filesDeleted = new AtomicLong();
+  private final AtomicLong filesExpired = new AtomicLong();
 
   private LakeMaintenance(
       Compactor compactor,
@@ -65,32 +69,53 @@ public final class LakeMaintenance implements AutoCloseable {
   }
 
   /**
-   * The maintenance of the TPs {@code logs} names at each pass, not started yet; null when
-   * compaction is off.
+   * The maintenance of the TPs {@code logs} names at each pass, not started yet. It deletes retired
+   * files whatever the settings; merges only with {@code compaction.enabled}.
    *
    * @param storage the lake (shared with the writer)
    * @param name names the thread (the task)
    */
   public static LakeMaintenance create(
-      CompactionConfig.Settings settings,
-      FormatConfig format,
+      Settings settings,
       LakeStorage storage,
       Supplier<Map<TopicPartition, TpLog>> logs,
       LongSupplier clock,
       String name) {
-    if (!settings.enabled()) {
-      return null;
-    }
     LakeLayout layout = new LakeLayout("");
-    String extension = new ParquetFileWriter(format).extension();
+    String extension = new ParquetFileWriter(settings.format()).extension();
+    boolean byKey = settings.policy().policy() == WritePolicyConfig.Policy.MERGE_BY_KEY;
+    WritePolicyConfig.Settings policy = settings.policy();
+    if (byKey && policy.keyFields().isEmpty()) {
+      policy =
+          new WritePolicyConfig.Settings(
+              policy.policy(), List.of(RowColumns.KEY), policy.deleteRetentionMs());
+    }
     Compactor compactor =
         new Compactor(
             storage,
-            new MergePlanner(layout, settings, extension),
-            new ParquetMerger(format),
-            settings);
-    return new LakeMaintenance(compactor, logs, clock, settings.intervalMs(), name);
+            new MergePlanner(layout, settings.compaction(), extension, byKey),
+            new ParquetMerger(settings.format()),
+            new Expirer(layout, settings.retention(), settings.times()),
+            settings.compaction(),
+            policy);
+    return new LakeMaintenance(compactor, logs, clock, settings.compaction().intervalMs(), name);
   }
+
+  /**
+   * What the maintenance of a connector's tables does.
+   *
+   * @param compaction when and how small files are merged
+   * @param policy how rows are kept (merge by key changes what a merge writes)
+   * @param retention how long time-partitioned paths are kept
+   * @param times the time ranges of the partitioner's paths, or null when it is not a time one
+   * @param format the files' codec and row groups
+   */
+  public record Settings(
+      CompactionConfig.Settings compaction,
+      WritePolicyConfig.Settings policy,
+      RetentionConfig.Settings retention,
+      PathTimes times,
+      FormatConfig format) {}
 
   /** Runs a pass every {@code compaction.interval.ms} on the maintenance thread. */
   public LakeMaintenance start() {
@@ -113,6 +138,10 @@ public final class LakeMaintenance implements AutoCloseable {
         merges.addAndGet(pass.merges());
         filesMerged.addAndGet(pass.filesMerged());
         filesDeleted.addAndGet(pass.filesDeleted());
+        filesExpired.addAndGet(pass.filesExpired());
+        if (pass.filesExpired() > 0) {
+          LOG.info("Expired {} file(s) of {} past retention", pass.filesExpired(), open.getKey());
+        }
         if (pass.merges() > 0) {
           LOG.info(
               "Merged {} file(s) of {} into {}; deleted {} retired file(s)",
@@ -142,6 +171,11 @@ public final class LakeMaintenance implements AutoCloseable {
   /** Retired files deleted so far. */
   public long filesDeleted() {
     return filesDeleted.get();
+  }
+
+  /** Files expired by retention so far. */
+  public long filesExpired() {
+    return filesExpired.get();
   }
 
   /** Stops the thread, waiting for a pass under way (a merge is abandoned if interrupted). */

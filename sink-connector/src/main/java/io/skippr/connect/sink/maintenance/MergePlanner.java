@@ -19,23 +19,26 @@ final class MergePlanner {
   private final LakeLayout layout;
   private final CompactionConfig.Settings settings;
   private final String extension;
+  private final boolean byKey;
 
   /**
    * @param extension the file name suffix merged files get (the configured codec's)
+   * @param byKey whether rows are merged by key: then a partition path's merge takes every live
+   *     file of it (older versions of a key may be in any), not only the small ones
    */
-  MergePlanner(LakeLayout layout, CompactionConfig.Settings settings, String extension) {
+  MergePlanner(
+      LakeLayout layout, CompactionConfig.Settings settings, String extension, boolean byKey) {
     this.layout = layout;
     this.settings = settings;
     this.extension = extension;
+    this.byKey = byKey;
   }
 
   List<MergePlan> plan(String topic, int partition, Map<String, LiveFile> live) {
     Map<String, List<Placed>> groups = new TreeMap<>();
     for (LiveFile file : live.values()) {
       FileId id = FileId.parse(layout, file.key());
-      if (id == null
-          || file.bytes() >= settings.smallBytes()
-          || !LakeLayout.namedFor(file.key(), topic, partition)) {
+      if (id == null || !LakeLayout.namedFor(file.key(), topic, partition)) {
         continue;
       }
       String group =
@@ -44,15 +47,25 @@ final class MergePlanner {
               id.table(),
               id.partitionPath(),
               Long.toString(id.generation()),
-              String.valueOf(file.schemaFingerprint()));
+              byKey ? "" : String.valueOf(file.schemaFingerprint()));
       groups.computeIfAbsent(group, g -> new ArrayList<>()).add(new Placed(id, file));
     }
     List<MergePlan> plans = new ArrayList<>();
     for (List<Placed> group : groups.values()) {
-      if (group.size() >= settings.minFiles()) {
-        group.sort(
-            Comparator.comparingLong((Placed p) -> p.id.start()).thenComparing(p -> p.id.id()));
-        plans.addAll(runs(topic, partition, group));
+      long small = group.stream().filter(p -> p.file.bytes() < settings.smallBytes()).count();
+      if (small < settings.minFiles()) {
+        continue;
+      }
+      group.sort(
+          Comparator.comparingLong((Placed p) -> p.id.start()).thenComparing(p -> p.id.id()));
+      if (byKey) {
+        addPlan(plans, topic, partition, group); // the whole path: its current state
+      } else {
+        plans.addAll(
+            runs(
+                topic,
+                partition,
+                group.stream().filter(p -> p.file.bytes() < settings.smallBytes()).toList()));
       }
     }
     return plans;
@@ -86,14 +99,7 @@ final class MergePlanner {
     StringBuilder inputs = new StringBuilder();
     run.forEach(p -> inputs.append(p.id.id()).append('\n'));
     String id =
-        topic
-            + "+"
-            + partition
-            + (first.generation() > 0 ? "+g" + first.generation() : "")
-            + "+"
-            + start
-            + "+"
-            + end
+        LakeLayout.compactionId(topic, partition, first.generation(), start, end)
             + "+m"
             + Sha256.hex(inputs.toString()).substring(0, 12);
     plans.add(
