@@ -1,5 +1,6 @@
 package io.skippr.connect.cli.sync;
 
+import io.skippr.connect.cli.HeldLease;
 import io.skippr.connect.cli.discover.PluginJars;
 import io.skippr.connect.sink.LakeWriter;
 import io.skippr.connect.sink.WriterParts;
@@ -115,8 +116,13 @@ final class SyncRun {
   private String execute() throws InterruptedException, IOException {
     SyncConfig settings = pipeline.settings();
     try (SyncState state = SyncState.open(pipeline, wait, output::waiting);
-        SyncLease lease =
-            new SyncLease(state.store(), pipeline.scope(), pipeline.name(), settings.lease())) {
+        HeldLease lease =
+            new HeldLease(
+                state.store(),
+                pipeline.scope(),
+                "sync/" + pipeline.name(),
+                "skippr sync",
+                settings.lease())) {
       Optional<String> holder = lease.take(wait, output::waiting);
       if (holder.isPresent()) {
         throw new SyncException(
@@ -165,7 +171,7 @@ final class SyncRun {
   }
 
   /** Runs the source until the run ends, then drains: everything delivered is committed. */
-  private String flow(ClassLoader plugins, SyncLease lease, SyncConfig settings)
+  private String flow(ClassLoader plugins, HeldLease lease, SyncConfig settings)
       throws InterruptedException {
     ScheduledExecutorService ticker =
         Executors.newSingleThreadScheduledExecutor(
@@ -199,7 +205,7 @@ final class SyncRun {
     }
   }
 
-  private String awaitEnd(SyncLease lease) throws InterruptedException {
+  private String awaitEnd(HeldLease lease) throws InterruptedException {
     while (true) {
       throwIfFailed();
       if (lease.lost()) {

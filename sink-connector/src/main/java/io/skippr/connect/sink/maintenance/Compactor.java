@@ -2,6 +2,7 @@ package io.skippr.connect.sink.maintenance;
 
 import io.skippr.connect.common.Sha256;
 import io.skippr.connect.sink.log.FencedException;
+import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.LiveFile;
 import io.skippr.connect.sink.log.LogEntry;
 import io.skippr.connect.sink.log.TpLog;
@@ -10,8 +11,10 @@ import io.skippr.connect.sink.storage.LakeStorage;
 import io.skippr.connect.sink.storage.PendingObject;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,6 +36,13 @@ final class Compactor {
   private final Expirer expirer;
   private final CompactionConfig.Settings settings;
   private final WritePolicyConfig.Settings policy;
+  private final LakeLayout layout = new LakeLayout("");
+  private volatile Predicate<String> tables = table -> true;
+
+  /** Maintains only the tables {@code filter} accepts. */
+  void onlyTables(Predicate<String> filter) {
+    this.tables = filter;
+  }
 
   /** What one pass did, for metrics and logs. */
   record Pass(int merges, int filesMerged, int filesDeleted, int filesExpired) {
@@ -66,7 +76,7 @@ final class Compactor {
       return Pass.NOTHING; // a merge of an earlier writer, abandoned when the TP is opened
     }
     int deleted = purge(log, snapshot.retired(), nowMs);
-    List<String> expired = expirer.expired(snapshot.live(), nowMs);
+    List<String> expired = expirer.expired(ofTables(snapshot.live()), nowMs);
     if (!expired.isEmpty()) {
       log.append(new LogEntry.Expire(log.epoch(), nowMs, expired, "past retention.ms"));
       deleted += purge(log, log.snapshot().retired(), nowMs);
@@ -74,7 +84,8 @@ final class Compactor {
     int merges = 0;
     int merged = 0;
     if (settings.enabled()) {
-      for (MergePlan plan : planner.plan(log.topic(), log.partition(), log.snapshot().live())) {
+      for (MergePlan plan :
+          planner.plan(log.topic(), log.partition(), ofTables(log.snapshot().live()))) {
         if (merge(log, plan, nowMs)) {
           merges++;
           merged += plan.inputs().size();
@@ -82,6 +93,17 @@ final class Compactor {
       }
     }
     return new Pass(merges, merged, deleted, expired.size());
+  }
+
+  private Map<String, LiveFile> ofTables(Map<String, LiveFile> live) {
+    Map<String, LiveFile> kept = new HashMap<>();
+    live.forEach(
+        (key, file) -> {
+          if (tables.test(layout.tableOf(key))) {
+            kept.put(key, file);
+          }
+        });
+    return kept;
   }
 
   private int purge(TpLog log, Map<String, Long> retired, long nowMs) throws IOException {

@@ -15,7 +15,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
@@ -35,10 +37,12 @@ public final class LakeMaintenance implements AutoCloseable {
   private final LongSupplier clock;
   private final ScheduledExecutorService thread;
   private final long intervalMs;
+  private volatile BooleanSupplier yieldTo = () -> false;
   private final AtomicLong merges = new AtomicLong();
   private final AtomicLong filesMerged = new AtomicLong();
   private final AtomicLong filesDeleted = new AtomicLong();
   private final AtomicLong filesExpired = new AtomicLong();
+  private final AtomicLong failures = new AtomicLong();
 
   private LakeMaintenance(
       Compactor compactor,
@@ -117,6 +121,18 @@ public final class LakeMaintenance implements AutoCloseable {
       PathTimes times,
       FormatConfig format) {}
 
+  /** Maintains only the tables {@code filter} accepts (skippr compact --table). */
+  public LakeMaintenance onlyTables(Predicate<String> filter) {
+    compactor.onlyTables(filter);
+    return this;
+  }
+
+  /** Skips passes while {@code heldElsewhere} says another maintainer (skippr compact) works. */
+  public LakeMaintenance yieldingTo(BooleanSupplier heldElsewhere) {
+    this.yieldTo = heldElsewhere;
+    return this;
+  }
+
   /** Runs a pass every {@code compaction.interval.ms} on the maintenance thread. */
   public LakeMaintenance start() {
     thread.scheduleWithFixedDelay(this::pass, intervalMs, intervalMs, TimeUnit.MILLISECONDS);
@@ -129,6 +145,10 @@ public final class LakeMaintenance implements AutoCloseable {
    * task restarts, as after a failed commit.
    */
   public void pass() {
+    if (yieldTo.getAsBoolean()) {
+      LOG.debug("Skipping a maintenance pass: skippr compact holds the lake");
+      return;
+    }
     for (Map.Entry<TopicPartition, TpLog> open : logs.get().entrySet()) {
       if (Thread.currentThread().isInterrupted()) {
         return;
@@ -153,6 +173,7 @@ public final class LakeMaintenance implements AutoCloseable {
       } catch (FencedException e) {
         LOG.debug("Maintenance of {} stops: {}", open.getKey(), e.getMessage());
       } catch (IOException | RuntimeException e) {
+        failures.incrementAndGet();
         LOG.warn("Maintenance of {} failed this pass: {}", open.getKey(), e.toString());
       }
     }
@@ -171,6 +192,11 @@ public final class LakeMaintenance implements AutoCloseable {
   /** Retired files deleted so far. */
   public long filesDeleted() {
     return filesDeleted.get();
+  }
+
+  /** Passes of a TP that failed so far. */
+  public long failures() {
+    return failures.get();
   }
 
   /** Files expired by retention so far. */
