@@ -56,6 +56,30 @@ public final class UnitBuffer {
     return true;
   }
 
+  /**
+   * Turns the rows this unit holds as objects into compact bytes (see {@link PathBuffer#compact}).
+   *
+   * @return the bytes this freed
+   */
+  public long compact() {
+    RowCodec.Sink scratch = new RowCodec.Sink();
+    long freed = 0;
+    for (PathBuffer path : paths.values()) {
+      freed += path.compact(scratch);
+    }
+    bytes -= freed;
+    return freed;
+  }
+
+  /** The estimated bytes of the rows this unit holds as objects, which {@link #compact} frees. */
+  public long objectBytes() {
+    long objects = 0;
+    for (PathBuffer path : paths.values()) {
+      objects += path.objectBytes();
+    }
+    return objects;
+  }
+
   /** Counts a delivered record (with or without a row) into the unit's range. */
   public void noteRecord(long offset, Long timestamp) {
     if (records == 0) {
