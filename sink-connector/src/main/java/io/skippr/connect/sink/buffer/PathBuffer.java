@@ -70,19 +70,19 @@ public final class PathBuffer {
    *
    * @return the bytes this freed (their estimate less the compact bytes they take)
    */
-  long compact(RowCodec.Sink scratch) {
+  long compact(RowArena arena) {
     if (rows.isEmpty() || !compactable) {
       return 0;
     }
     long grown = 0;
     long freed = 0;
     if (compacted == null) {
-      compacted = new CompactRows();
-      grown += CompactRows.BASE_OVERHEAD;
+      compacted = new CompactRows(arena);
+      grown += CompactRows.OVERHEAD + 64;
     }
     int done = 0;
     for (; done < rows.size(); done++) {
-      long added = compacted.add(rows.get(done), scratch);
+      long added = compacted.add(rows.get(done));
       if (added < 0) {
         compactable = false;
         break;
@@ -116,42 +116,32 @@ public final class PathBuffer {
   }
 
   /**
-   * Every row, in the order added: the compacted ones read back one after another (read them in
-   * order, from one thread), then those held as objects.
+   * Every row, in the order added: the compacted ones read back from their bytes (each read makes a
+   * new struct), then those held as objects.
    */
   public List<Struct> rows() {
-    return compacted == null ? rows : new Rows(compacted.reader(), compacted.size(), rows);
+    return compacted == null ? rows : new Rows(compacted, rows);
   }
 
-  /** Compacted rows, decoded as they are read in order, followed by the rows held as objects. */
+  /** Compacted rows, read back from their bytes, followed by the rows held as objects. */
   private static final class Rows extends AbstractList<Struct> implements RandomAccess {
-    private final CompactRows.Reader reader;
-    private final int compacted;
+    private final CompactRows compacted;
     private final List<Struct> objects;
-    private int next;
 
-    Rows(CompactRows.Reader reader, int compacted, List<Struct> objects) {
-      this.reader = reader;
+    Rows(CompactRows compacted, List<Struct> objects) {
       this.compacted = compacted;
       this.objects = objects;
     }
 
     @Override
     public Struct get(int index) {
-      if (index >= compacted) {
-        return objects.get(index - compacted);
-      }
-      if (index != next) {
-        throw new IllegalStateException(
-            "compacted rows are read in order: " + index + " after " + next);
-      }
-      next++;
-      return reader.next();
+      int first = compacted.size();
+      return index < first ? compacted.get(index) : objects.get(index - first);
     }
 
     @Override
     public int size() {
-      return compacted + objects.size();
+      return compacted.size() + objects.size();
     }
   }
 

@@ -12,6 +12,11 @@ import org.apache.kafka.connect.data.Struct;
  */
 public final class UnitBuffer {
   private final Map<String, PathBuffer> paths = new LinkedHashMap<>();
+  private PathBuffer last;
+
+  /** Where this unit's compacted rows live; null until the first compaction. */
+  private RowArena arena;
+
   private long wallclockMs;
   private boolean begun;
   private long start = -1;
@@ -42,11 +47,18 @@ public final class UnitBuffer {
    */
   public boolean add(
       String table, String partitionPath, Struct row, long estimatedBytes, SchemaMerge merge) {
-    String key = table + '\0' + partitionPath;
-    PathBuffer path = paths.get(key);
-    if (path == null) {
-      path = new PathBuffer(table, partitionPath, row.schema());
-      paths.put(key, path);
+    PathBuffer path = last;
+    // Rows of a TP mostly go where the previous one went: no key to build and hash then.
+    if (path == null
+        || !path.partitionPath().equals(partitionPath)
+        || !path.table().equals(table)) {
+      String key = table + '\0' + partitionPath;
+      path = paths.get(key);
+      if (path == null) {
+        path = new PathBuffer(table, partitionPath, row.schema());
+        paths.put(key, path);
+      }
+      last = path;
     }
     if (!path.add(row, estimatedBytes, merge)) {
       return false;
@@ -62,10 +74,12 @@ public final class UnitBuffer {
    * @return the bytes this freed
    */
   public long compact() {
-    RowCodec.Sink scratch = new RowCodec.Sink();
+    if (arena == null) {
+      arena = new RowArena();
+    }
     long freed = 0;
     for (PathBuffer path : paths.values()) {
-      freed += path.compact(scratch);
+      freed += path.compact(arena);
     }
     bytes -= freed;
     return freed;

@@ -179,6 +179,8 @@ public final class SinkStagesBench {
     extra.put("partitioner.class", "field");
     extra.put("partition.field.name", BenchRows.PARTITION_FIELD);
     extra.put("buffer.max.bytes", Long.toString(budget));
+    // Memory alone cuts units: files are as large as the budget lets them be.
+    extra.put("flush.size", "0");
     extra.put("flush.bytes", "0");
     long warmUp = Math.max(1, rows / 5);
     SinkTaskRun.run(

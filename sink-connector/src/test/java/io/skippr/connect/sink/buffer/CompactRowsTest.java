@@ -95,7 +95,7 @@ class CompactRowsTest {
     for (Struct row : rows) {
       assertThat(path.add(row, 100, SchemaEvolution::evolve)).isTrue();
     }
-    path.compact(new RowCodec.Sink());
+    path.compact(new RowArena());
     List<Struct> back = new ArrayList<>(path.rows());
     assertThat(back).hasSize(10);
     for (int i = 0; i < 10; i++) {
@@ -111,11 +111,11 @@ class CompactRowsTest {
    */
   private static PathBuffer filled(List<Struct> rows) {
     PathBuffer path = new PathBuffer("t", "p", rows.get(0).schema());
-    RowCodec.Sink scratch = new RowCodec.Sink();
+    RowArena arena = new RowArena();
     for (int i = 0; i < rows.size(); i++) {
       assertThat(path.add(rows.get(i), 1000, SchemaEvolution::evolve)).isTrue();
       if (i == rows.size() / 4 || i == rows.size() / 2) {
-        assertThat(path.compact(scratch)).isPositive();
+        assertThat(path.compact(arena)).isPositive();
       }
     }
     return path;
