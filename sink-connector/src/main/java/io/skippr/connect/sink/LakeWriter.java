@@ -331,8 +331,8 @@ public final class LakeWriter {
 
   private void relieveMemory() {
     while (memory.isOver()) {
-      if (units.settle(true)) {
-        continue; // the unit in flight held rows: its bytes are free now
+      if (units.settle(true) || memory.compact(sessions.values())) {
+        continue; // units in flight held rows, or rows were compacted: bytes are free now
       }
       TpSession largest = memory.largest(sessions.values());
       if (largest == null) {
