@@ -7,6 +7,7 @@ import io.skippr.connect.sink.WriterParts;
 import io.skippr.connect.sink.log.LogEntry;
 import io.skippr.connect.sink.log.ProgressMirror;
 import io.skippr.connect.sink.log.SinkProgress;
+import io.skippr.connect.sink.maintenance.LakeMaintenance;
 import io.skippr.connect.sink.state.StoreProgressMirror;
 import java.io.IOException;
 import java.net.URLClassLoader;
@@ -66,6 +67,7 @@ final class SyncRun {
   private volatile boolean engineEnded;
 
   private LakeWriter writer;
+  private LakeMaintenance maintenance;
   private SyncRecords records;
   private SyncRejections rejections;
   private CatchUp catchUp;
@@ -147,6 +149,14 @@ final class SyncRun {
                     records),
                 new SyncTaskContext(lakeProps, this::rejected));
         writer.open(resume.next().keySet().stream().map(records::tp).toList());
+        maintenance =
+            LakeMaintenance.create(
+                    state.lakeConfig().maintenance(),
+                    state.lake(),
+                    writer::openLogs,
+                    System::currentTimeMillis,
+                    "sync-" + pipeline.name())
+                .start();
         output.start(pipeline.sourceClass(), state.lake().location(), resume.next().size());
         catchUp = new CatchUp(pipeline.connectorName(), settings.idle(), System::nanoTime);
         String reason = flow(plugins, lease, settings);
@@ -158,6 +168,9 @@ final class SyncRun {
         }
         return reason;
       } finally {
+        if (maintenance != null) {
+          maintenance.close();
+        }
         if (writer != null) {
           synchronized (lock) {
             writer.stop();
@@ -193,6 +206,9 @@ final class SyncRun {
         throwIfFailed();
         // While the engine runs, so that it lets the tasks commit what the lake now holds.
         writer.flushAll();
+      }
+      if (once) {
+        maintenance.pass(); // a scheduled run leaves its small files merged
       }
       if (!engine.stop(settings.shutdownTimeout())) {
         throw new SyncException(
