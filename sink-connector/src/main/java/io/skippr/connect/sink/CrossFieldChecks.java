@@ -37,6 +37,11 @@ final class CrossFieldChecks {
 
   private static void maintenance(
       AbstractConfig parsed, Map<String, String> props, Map<String, String> problems) {
+    writePolicy(parsed, problems);
+    retention(parsed, problems);
+  }
+
+  private static void writePolicy(AbstractConfig parsed, Map<String, String> problems) {
     WritePolicyConfig.Settings policy = WritePolicyConfig.from(parsed);
     if (policy.policy() == WritePolicyConfig.Policy.MERGE_BY_KEY) {
       if (policy.keyFields().isEmpty() && !parsed.getBoolean(FormatConfig.INCLUDE_KEY)) {
@@ -52,6 +57,9 @@ final class CrossFieldChecks {
                 + " compaction.enabled=true.");
       }
     }
+  }
+
+  private static void retention(AbstractConfig parsed, Map<String, String> problems) {
     RetentionConfig.Settings retention;
     try {
       retention = RetentionConfig.from(parsed);

@@ -104,6 +104,10 @@ final class PathFormat {
         }
       }
     }
+    return bucketOf(fields);
+  }
+
+  private static Optional<Parsed> bucketOf(Map<ChronoField, Long> fields) {
     Long year =
         fields.containsKey(ChronoField.YEAR)
             ? fields.get(ChronoField.YEAR)
