@@ -69,6 +69,19 @@ final class BenchReport {
                 }));
     for (ConnectStage.Topic topic : ran) {
       List<ConnectStage.Figures> lake = figures.get(connectKey(ConnectStage.Contender.LAKE, topic));
+      List<ConnectStage.Figures> compacting =
+          figures.get(connectKey(ConnectStage.Contender.LAKE_COMPACTING, topic));
+      if (lake != null && compacting != null) {
+        List<Double> wall = new ArrayList<>();
+        List<Double> cpu = new ArrayList<>();
+        for (int i = 0; i < Math.min(lake.size(), compacting.size()); i++) {
+          wall.add(compacting.get(i).rowsPerSecond() / lake.get(i).rowsPerSecond());
+          cpu.add(compacting.get(i).rowsPerCpuSecond() / lake.get(i).rowsPerCpuSecond());
+        }
+        connectRatios.put(
+            connectKey(ConnectStage.Contender.LAKE_COMPACTING, topic),
+            new double[] {median(wall), median(cpu)});
+      }
       for (ConnectStage.Contender base :
           List.of(ConnectStage.Contender.NOOP, ConnectStage.Contender.ICEBERG)) {
         List<ConnectStage.Figures> other = figures.get(connectKey(base, topic));
@@ -164,6 +177,17 @@ final class BenchReport {
             lakeRatio(ConnectStage.Contender.NOOP, topic, "(4)")
                 + lakeRatio(ConnectStage.Contender.ICEBERG, topic, "; (3i)");
         connectRow("3", "Connect + lake sink, " + what, lake, ratio, "≥ 0.80 × (4); ≥ 2 × (3i)");
+      }
+      double[] compacting = connect.get(connectKey(ConnectStage.Contender.LAKE_COMPACTING, topic));
+      double[] compactRatio =
+          connectRatios.get(connectKey(ConnectStage.Contender.LAKE_COMPACTING, topic));
+      if (compacting != null && compactRatio != null) {
+        connectRow(
+            "3c",
+            "Connect + lake sink merging its files every second, " + what,
+            compacting,
+            String.format(Locale.ROOT, "%.2f × (3) (CPU: %.2f)", compactRatio[0], compactRatio[1]),
+            "");
       }
       if (iceberg != null && noop != null) {
         connectRow(

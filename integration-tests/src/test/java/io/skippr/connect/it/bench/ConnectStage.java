@@ -27,7 +27,10 @@ final class ConnectStage {
   /** The sinks compared: Connect's ceiling, the lake sink, and Apache Iceberg's own sink. */
   enum Contender {
     NOOP(ConnectStage.NOOP),
+    /** The lake sink without compaction, as before compaction existed. */
     LAKE(ConnectStage.LAKE),
+    /** The lake sink merging its files every second beside its writes. */
+    LAKE_COMPACTING(ConnectStage.LAKE),
     ICEBERG(ConnectStage.ICEBERG);
 
     final String connectorClass;
@@ -89,12 +92,20 @@ final class ConnectStage {
     config.put("value.converter.schemas.enable", Boolean.toString(topic.schemas()));
     config.put("errors.tolerance", "none");
     Path dir = lakes.resolve(name);
-    if (contender == Contender.LAKE) {
+    if (contender == Contender.LAKE || contender == Contender.LAKE_COMPACTING) {
       config.put("topics.dir", dir.resolve("lake").toString());
       config.put("store.rocksdb.path", dir.resolve("state").toString());
       config.put("flush.size", Long.toString(Math.max(1, rows / 10)));
       config.putAll(topic.lakeSettings());
       config.putAll(lakeSettings);
+      if (contender == Contender.LAKE) {
+        config.put("compaction.enabled", "false");
+      } else {
+        config.put("compaction.enabled", "true");
+        config.put("compaction.interval.ms", "1000");
+        config.put("compaction.min.files", "5");
+        config.put("compaction.grace.ms", "0");
+      }
     } else if (contender == Contender.ICEBERG) {
       config.putAll(icebergConfig(name, dir, topic));
     }

@@ -27,8 +27,8 @@ import org.apache.kafka.common.utils.Utils;
  * (1,000,000), {@code --rounds} (3, for 1 and 2), {@code --connect-rounds} (3), {@code --paths}
  * (1,100,1000), {@code --budget} (buffer.max.bytes for 5, 33554432), {@code --jfr DIR} (a flight
  * recording of every forked JVM), {@code --stages} (1,2,3,5: which parts to run; 3 includes 4),
- * {@code --payloads} (flat,nested) and {@code --contenders} (noop,lake,iceberg) of (3). See
- * docs/performance.md.
+ * {@code --payloads} (flat,nested) and {@code --contenders} (noop,lake,lake_compacting,iceberg) of
+ * (3). See docs/performance.md.
  */
 public final class LakeSinkBench {
   private LakeSinkBench() {}
@@ -88,7 +88,10 @@ public final class LakeSinkBench {
           Integer.parseInt(options.getOrDefault("connect-rounds", "3")),
           settings(options.getOrDefault("lake-set", "")),
           List.of(options.getOrDefault("payloads", "flat,nested").split(",")),
-          Arrays.stream(options.getOrDefault("contenders", "noop,lake,iceberg").split(","))
+          Arrays.stream(
+                  options
+                      .getOrDefault("contenders", "noop,lake,lake_compacting,iceberg")
+                      .split(","))
               .map(c -> ConnectStage.Contender.valueOf(c.trim().toUpperCase(Locale.ROOT)))
               .toList());
     }
