@@ -137,6 +137,12 @@ final class Compactor {
     try {
       output = write(plan, nowMs);
     } catch (IOException | RuntimeException e) {
+      if (Thread.currentThread().isInterrupted()) {
+        // The task is stopping: its log is closing too. Recovery abandons the open intent.
+        LOG.info(
+            "Merge {} of {} stopped with the task; its inputs stay live", plan.id(), log.topic());
+        return false;
+      }
       LOG.warn(
           "Merge {} of {} failed: {}; its inputs stay live", plan.id(), log.topic(), e.toString());
       log.abandon(intent, "the merge failed: " + e.getMessage());

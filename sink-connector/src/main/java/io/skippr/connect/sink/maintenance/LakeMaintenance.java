@@ -173,6 +173,9 @@ public final class LakeMaintenance implements AutoCloseable {
       } catch (FencedException e) {
         LOG.debug("Maintenance of {} stops: {}", open.getKey(), e.getMessage());
       } catch (IOException | RuntimeException e) {
+        if (Thread.currentThread().isInterrupted()) {
+          return; // stopping with the task: recovery abandons what this pass left open
+        }
         failures.incrementAndGet();
         LOG.warn("Maintenance of {} failed this pass: {}", open.getKey(), e.toString());
       }
