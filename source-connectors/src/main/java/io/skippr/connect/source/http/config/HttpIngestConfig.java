@@ -11,17 +11,22 @@ public final class HttpIngestConfig {
 
   /** All keys of the connector. */
   public static final ConfigDef CONFIG_DEF =
-      AdmissionConfig.define(
-          LimitsConfig.define(
-              AuthConfig.define(TopicConfig.define(ServerConfig.define(new ConfigDef())))));
+      CatalogConfig.define(
+          AdmissionConfig.define(
+              LimitsConfig.define(
+                  AuthConfig.define(
+                      TopicConfig.define(
+                          TlsConfig.define(ServerConfig.define(new ConfigDef())))))));
 
   /** The validated settings. */
   public record Values(
       ServerConfig.Values server,
+      TlsConfig.Values tls,
       TopicConfig.Values topics,
       AuthConfig.Values auth,
       LimitsConfig.Values limits,
-      AdmissionConfig.Values admission) {}
+      AdmissionConfig.Values admission,
+      CatalogConfig.Values catalog) {}
 
   private HttpIngestConfig() {}
 
@@ -57,10 +62,12 @@ public final class HttpIngestConfig {
   private static Values values(AbstractConfig c) {
     return new Values(
         ServerConfig.from(c),
+        TlsConfig.from(c),
         TopicConfig.from(c),
         AuthConfig.from(c),
         LimitsConfig.from(c),
-        AdmissionConfig.from(c));
+        AdmissionConfig.from(c),
+        CatalogConfig.from(c));
   }
 
   private static Map<String, ConfigException> clashes(Values v) {

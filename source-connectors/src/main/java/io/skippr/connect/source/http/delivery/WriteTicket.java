@@ -1,29 +1,42 @@
 package io.skippr.connect.source.http.delivery;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Counts the Kafka acknowledgements of one request. Its accepted rows ("data") decide the response;
- * every record, rejections included, holds admission room until it is acknowledged or dropped. An
- * abandoned ticket (timeout, shutdown) makes the task drop its records that have not reached
- * Connect yet.
+ * One request's way through Connect. Its accepted rows ("data") decide the answer: the request is
+ * done when Kafka acknowledged every one of them and — when the task writes in transactions — the
+ * transaction that holds them has committed. Every record, rejections included, holds admission
+ * room until it is acknowledged or dropped. An abandoned ticket (timeout, shutdown) is answered at
+ * once and its records that have not reached Connect yet are dropped.
  */
 public final class WriteTicket {
 
+  private final boolean awaitsCommit;
+  private final long receivedNanos = System.nanoTime();
   private final AtomicInteger dataPending = new AtomicInteger();
   private final AtomicInteger outstanding = new AtomicInteger();
-  private final CompletableFuture<Void> dataAcked = new CompletableFuture<>();
+  private final CompletableFuture<Void> done = new CompletableFuture<>();
   private volatile boolean abandoned;
   private Runnable onSettled = () -> {};
 
   /**
+   * @param awaitsCommit true when the records are written in transactions the task commits: then
+   *     acknowledgements alone do not finish the request, {@link #committed()} does
+   */
+  public WriteTicket(boolean awaitsCommit) {
+    this.awaitsCommit = awaitsCommit;
+  }
+
+  /** A ticket finished by acknowledgements alone (tests, tools). */
+  public WriteTicket() {
+    this(false);
+  }
+
+  /**
    * Sets the counts before any record is handed over.
    *
-   * @param dataRecords accepted rows whose acknowledgement the response waits for
+   * @param dataRecords accepted rows whose acknowledgement the answer waits for
    * @param allRecords data and rejection records
    * @param settled run once when every record is acknowledged or dropped
    */
@@ -31,8 +44,8 @@ public final class WriteTicket {
     this.onSettled = settled;
     dataPending.set(dataRecords);
     outstanding.set(allRecords);
-    if (dataRecords == 0) {
-      dataAcked.complete(null);
+    if (dataRecords == 0 && !awaitsCommit) {
+      done.complete(null);
     }
     if (allRecords == 0) {
       settled.run();
@@ -41,8 +54,8 @@ public final class WriteTicket {
 
   /** Kafka acknowledged (or an SMT filtered) one record of this ticket. */
   public void acknowledged(boolean data) {
-    if (data && dataPending.decrementAndGet() == 0) {
-      dataAcked.complete(null);
+    if (data && dataPending.decrementAndGet() == 0 && !awaitsCommit) {
+      done.complete(null);
     }
     settleOne();
   }
@@ -52,24 +65,37 @@ public final class WriteTicket {
     settleOne();
   }
 
-  /** Waits until every data record is acknowledged; false on timeout or abandonment. */
-  public boolean awaitData(long timeoutMs) throws InterruptedException {
-    try {
-      dataAcked.get(timeoutMs, TimeUnit.MILLISECONDS);
-      return !abandoned || dataPending.get() == 0;
-    } catch (TimeoutException | ExecutionException e) {
-      return false;
-    }
+  /** True once every data record is acknowledged. */
+  public boolean dataAcknowledged() {
+    return dataPending.get() <= 0;
   }
 
-  /** Gives up on this request: its queued records are dropped and waiting stops. */
+  /** The transaction holding every record of this ticket committed (transactional tasks). */
+  public void committed() {
+    done.complete(null);
+  }
+
+  /**
+   * Completes normally when the request's rows are durable; exceptionally when it was abandoned
+   * first.
+   */
+  public CompletableFuture<Void> done() {
+    return done;
+  }
+
+  /** Gives up on this request: its queued records are dropped and its answer is sent. */
   public void abandon() {
     abandoned = true;
-    dataAcked.completeExceptionally(new IllegalStateException("abandoned"));
+    done.completeExceptionally(new IllegalStateException("abandoned"));
   }
 
   public boolean abandoned() {
     return abandoned;
+  }
+
+  /** When the request arrived ({@link System#nanoTime()}). */
+  public long receivedNanos() {
+    return receivedNanos;
   }
 
   private void settleOne() {
