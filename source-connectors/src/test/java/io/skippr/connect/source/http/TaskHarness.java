@@ -44,6 +44,7 @@ final class TaskHarness implements AutoCloseable {
 
   final HttpIngestSourceTask task = new HttpIngestSourceTask();
   private final List<SourceRecord> sent = new ArrayList<>();
+  private final List<List<SourceRecord>> batches = new ArrayList<>();
   private final HttpClient client =
       HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
   private final Mode mode;
@@ -114,6 +115,9 @@ final class TaskHarness implements AutoCloseable {
         if (batch == null) {
           continue;
         }
+        synchronized (sent) {
+          batches.add(List.copyOf(batch));
+        }
         for (SourceRecord r : batch) {
           synchronized (sent) {
             sent.add(r);
@@ -157,6 +161,13 @@ final class TaskHarness implements AutoCloseable {
   List<SourceRecord> sent() {
     synchronized (sent) {
       return new ArrayList<>(sent);
+    }
+  }
+
+  /** The batches poll() returned so far. */
+  List<List<SourceRecord>> batches() {
+    synchronized (sent) {
+      return new ArrayList<>(batches);
     }
   }
 
