@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** {@code skippr local} in its own JVM, launched like the ./skippr script does. */
@@ -34,6 +35,15 @@ final class CliProcess {
   /** As {@link #startLocal(String, Path, List)}, in the working directory {@code workingDir}. */
   static CliProcess startLocal(String name, Path logs, List<String> args, Path workingDir)
       throws IOException {
+    return startLocal(name, logs, args, workingDir, Map.of());
+  }
+
+  /**
+   * As {@link #startLocal(String, Path, List, Path)}, with {@code env} added to its environment.
+   */
+  static CliProcess startLocal(
+      String name, Path logs, List<String> args, Path workingDir, Map<String, String> env)
+      throws IOException {
     Path root = Path.of("..").toAbsolutePath().normalize();
     Path cliJar;
     try (var jars = Files.list(root.resolve("cli/target"))) {
@@ -54,12 +64,13 @@ final class CliProcess {
     command.add("local");
     command.add("--plugin-dir=" + root.resolve("distribution/target/plugin"));
     command.addAll(args);
-    Process process =
+    ProcessBuilder builder =
         new ProcessBuilder(command)
             .directory(workingDir.toFile())
             .redirectOutput(out.toFile())
-            .redirectError(err.toFile())
-            .start();
+            .redirectError(err.toFile());
+    builder.environment().putAll(env);
+    Process process = builder.start();
     return new CliProcess(name, process, out, err);
   }
 
