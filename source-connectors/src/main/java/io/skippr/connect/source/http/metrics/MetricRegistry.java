@@ -33,7 +33,7 @@ interface MetricRegistry extends AutoCloseable {
   static MetricRegistry forTask(SourceTaskContext context, String connector, int task) {
     if (context != null) {
       try {
-        return PluginRegistry.of(context);
+        return PluginRegistry.of(context, connector, task);
       } catch (LinkageError | UnsupportedOperationException e) {
         LOG.info(
             "This Connect worker has no plugin metrics (KIP-877, Kafka 4.1+): HTTP ingest metrics"

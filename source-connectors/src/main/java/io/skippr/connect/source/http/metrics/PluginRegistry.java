@@ -7,21 +7,27 @@ import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.common.metrics.Sensor;
 import org.apache.kafka.connect.source.SourceTaskContext;
 
-/** Connect's plugin metrics of the task; the worker tags them and removes them with the task. */
+/**
+ * Connect's plugin metrics of the task; the worker tags them and removes them with the task. Sensor
+ * names are the worker's, shared by every plugin: they carry the task's identity, or a second task
+ * would get (and, when it stops, remove) the first one's sensors.
+ */
 final class PluginRegistry implements MetricRegistry {
 
   private final PluginMetrics metrics;
+  private final String sensorPrefix;
 
-  private PluginRegistry(PluginMetrics metrics) {
+  private PluginRegistry(PluginMetrics metrics, String sensorPrefix) {
     this.metrics = metrics;
+    this.sensorPrefix = sensorPrefix;
   }
 
-  static PluginRegistry of(SourceTaskContext context) {
+  static PluginRegistry of(SourceTaskContext context, String connector, int task) {
     PluginMetrics metrics = context.pluginMetrics();
     if (metrics == null) {
       throw new UnsupportedOperationException("the task context has no plugin metrics");
     }
-    return new PluginRegistry(metrics);
+    return new PluginRegistry(metrics, "skippr-http-ingest:" + connector + ":" + task + ":");
   }
 
   @Override
@@ -31,7 +37,7 @@ final class PluginRegistry implements MetricRegistry {
 
   @Override
   public Sensor sensor(String name) {
-    return metrics.addSensor(name);
+    return metrics.addSensor(sensorPrefix + name);
   }
 
   @Override
