@@ -1,5 +1,6 @@
 package io.skippr.connect.source.http;
 
+import io.skippr.connect.source.http.config.HttpIngestConfig;
 import io.skippr.connect.source.http.config.LimitsConfig;
 import io.skippr.connect.source.http.config.ServerConfig;
 import io.skippr.connect.source.http.config.TlsConfig;
@@ -53,19 +54,17 @@ public final class IngestServer implements AutoCloseable {
 
   /** A server (not listening until {@link #start()}). */
   IngestServer(
-      ServerConfig.Values config,
-      TlsConfig.Values tlsConfig,
+      HttpIngestConfig.Values settings,
       IngestService service,
-      TokenAuth auth,
-      LimitsConfig.Values limits,
-      int retryAfterSeconds,
       Lifecycle lifecycle,
       IngestMetrics metrics,
       ByteBudget budget) {
-    this.auth = auth;
-    this.limits = limits;
+    ServerConfig.Values config = settings.server();
+    TlsConfig.Values tlsConfig = settings.tls();
+    this.auth = new TokenAuth(settings.auth().token());
+    this.limits = settings.limits();
     this.tls = tlsConfig.enabled();
-    this.retryAfterSeconds = retryAfterSeconds;
+    this.retryAfterSeconds = settings.admission().retryAfterSeconds();
     this.lifecycle = lifecycle;
     this.metrics = metrics;
     this.budget = budget;

@@ -59,21 +59,9 @@ public final class PointConverter {
     if (topic.topic() == null) {
       return PointRecord.rejected(topic.rejection());
     }
-    for (Tag t : point.tags()) {
-      if (t.key().equals(TIME_NS_COLUMN)) {
-        return PointRecord.rejected(reserved("tag"));
-      }
-    }
-    for (Field f : point.fields()) {
-      if (f.key().equals(TIME_NS_COLUMN)) {
-        return PointRecord.rejected(reserved("field"));
-      }
-      if (f.exceedsSignedLong()) {
-        return PointRecord.rejected(
-            "unsigned value of field '"
-                + f.key()
-                + "' is above 9223372036854775807 and does not fit the int64 column");
-      }
+    String unfit = unfit(point);
+    if (unfit != null) {
+      return PointRecord.rejected(unfit);
     }
     Object resolved = schemas.schemaFor(point);
     if (resolved instanceof MeasurementSchemas.Conflict conflict) {
@@ -100,6 +88,26 @@ public final class PointConverter {
     }
     String key = point.seriesKey() + ' ' + point.timeNanos();
     return new PointRecord(topic.topic(), key, schema, value, millis, headers, null);
+  }
+
+  /** Why the point's keys or values cannot be columns, or null. */
+  private static String unfit(Point point) {
+    for (Tag t : point.tags()) {
+      if (t.key().equals(TIME_NS_COLUMN)) {
+        return reserved("tag");
+      }
+    }
+    for (Field f : point.fields()) {
+      if (f.key().equals(TIME_NS_COLUMN)) {
+        return reserved("field");
+      }
+      if (f.exceedsSignedLong()) {
+        return "unsigned value of field '"
+            + f.key()
+            + "' is above 9223372036854775807 and does not fit the int64 column";
+      }
+    }
+    return null;
   }
 
   private static String reserved(String what) {
