@@ -6,13 +6,13 @@ import io.skippr.connect.source.http.config.HttpIngestConfig;
 import io.skippr.connect.source.http.convert.PointRecords;
 import io.skippr.connect.source.http.convert.RejectionRecords;
 import io.skippr.connect.source.http.convert.StreamRecords;
+import io.skippr.connect.source.http.convert.ValueEncoder;
 import io.skippr.connect.source.http.delivery.Admission;
 import io.skippr.connect.source.http.delivery.CommitTracker;
 import io.skippr.connect.source.http.delivery.RecordHandoff;
 import io.skippr.connect.source.http.delivery.TrackedRecord;
 import io.skippr.connect.source.http.metrics.TaskMetrics;
 import io.skippr.connect.source.http.server.ByteBudget;
-import io.skippr.connect.source.http.server.TokenAuth;
 import io.skippr.connect.source.lineprotocol.records.TopicGate;
 import java.net.BindException;
 import java.util.List;
@@ -70,12 +70,13 @@ final class HttpIngestEndpoint implements IngestEndpoint {
     boolean fixed = !config.topics().fixedTopic().isEmpty();
     TopicGate measurements = fixed ? TopicGate.OPEN : catalog.claims().gate(NameKind.MEASUREMENT);
     TopicGate streams = fixed ? TopicGate.OPEN : catalog.claims().gate(NameKind.STREAM);
+    ValueEncoder encoder = ValueEncoder.of(config.encoding());
     IngestService.Converters converters =
         new IngestService.Converters(
-            new PointRecords(config.topics(), measurements, catalog.columns()),
-            new StreamRecords(config.topics(), streams, catalog.streams()),
+            new PointRecords(config.topics(), measurements, catalog.columns(), encoder),
+            new StreamRecords(config.topics(), streams, catalog.streams(), encoder),
             new RejectionRecords(
-                config.topics().rejectionTopic(), config.limits().rows().maxLineBytes()));
+                config.topics().rejectionTopic(), config.limits().rows().maxLineBytes(), encoder));
     this.service =
         new IngestService(
             config.limits(),
@@ -85,17 +86,7 @@ final class HttpIngestEndpoint implements IngestEndpoint {
             handoff,
             transactions != null,
             metrics);
-    this.server =
-        new IngestServer(
-            config.server(),
-            config.tls(),
-            service,
-            new TokenAuth(config.auth().token()),
-            config.limits(),
-            config.admission().retryAfterSeconds(),
-            lifecycle,
-            metrics,
-            budget(admission));
+    this.server = new IngestServer(config, service, lifecycle, metrics, budget(admission));
     metrics.gauge(
         "uploads-in-progress", "Request bodies being received", server::uploadsInProgress);
   }

@@ -25,17 +25,21 @@ public final class PointRecords {
   public static final String DATABASE_HEADER = PointConverter.DATABASE_HEADER;
 
   private final PointConverter converter;
+  private final ValueEncoder encoder;
 
   /** Records whose columns and topics are kept in memory only (tests). */
   public PointRecords(TopicConfig.Values topics) {
-    this(topics, TopicGate.OPEN, ColumnStore.NONE);
+    this(topics, TopicGate.OPEN, ColumnStore.NONE, ValueEncoder.none());
   }
 
   /**
    * @param gate decides whether a measurement may have its topic
    * @param columns where the measurements' columns are kept
+   * @param encoder makes the record value (the Struct, or its JSON bytes)
    */
-  public PointRecords(TopicConfig.Values topics, TopicGate gate, ColumnStore columns) {
+  public PointRecords(
+      TopicConfig.Values topics, TopicGate gate, ColumnStore columns, ValueEncoder encoder) {
+    this.encoder = encoder;
     this.converter =
         new PointConverter(
             new MeasurementTopics(
@@ -58,8 +62,16 @@ public final class PointRecords {
     if (!r.accepted()) {
       return Converted.rejected(r.rejection());
     }
+    ValueEncoder.Encoded value = encoder.encode(r.topic(), r.schema(), r.value());
     return Converted.of(
         new TrackedRecord(
-            ticket, true, r.topic(), r.key(), r.schema(), r.value(), receivedMillis, r.headers()));
+            ticket,
+            true,
+            r.topic(),
+            r.key(),
+            value.schema(),
+            value.value(),
+            receivedMillis,
+            r.headers()));
   }
 }

@@ -23,11 +23,14 @@ public final class StreamRecords {
   private final TopicConfig.Values topics;
   private final TopicGate gate;
   private final StreamSchemas schemas;
+  private final ValueEncoder encoder;
 
-  public StreamRecords(TopicConfig.Values topics, TopicGate gate, StreamSchemas schemas) {
+  public StreamRecords(
+      TopicConfig.Values topics, TopicGate gate, StreamSchemas schemas, ValueEncoder encoder) {
     this.topics = topics;
     this.gate = gate;
     this.schemas = schemas;
+    this.encoder = encoder;
   }
 
   /** The stream's topic, or the reason its items are all rejected. */
@@ -70,7 +73,9 @@ public final class StreamRecords {
     if (refused != null) {
       return Converted.rejected(refused);
     }
+    ValueEncoder.Encoded value = encoder.encode(topic, null, item);
     return Converted.of(
-        new TrackedRecord(ticket, true, topic, null, null, item, receivedMillis, null));
+        new TrackedRecord(
+            ticket, true, topic, null, value.schema(), value.value(), receivedMillis, null));
   }
 }
