@@ -81,6 +81,8 @@ public final class SourceSampler {
     config.putIfAbsent("name", spec.name());
     config.putIfAbsent("connector.class", spec.sourceClass());
     config.putIfAbsent("tasks.max", "1");
+    // Sampling writes nothing: HTTP ingest keeps the names and types it sees in memory.
+    config.putIfAbsent("catalog.store", "memory");
     return config;
   }
 
