@@ -179,7 +179,7 @@ final class HttpIngestEndpoint implements IngestEndpoint {
   @Override
   public void acknowledged(SourceRecord record) {
     if (record instanceof TrackedRecord tracked) {
-      tracked.ticket().acknowledged(tracked.data());
+      tracked.ticket().acknowledged();
     }
   }
 

@@ -220,7 +220,7 @@ public final class IngestService {
     if (!admission.tryAcquire(count, bytes)) {
       return CompletableFuture.completedFuture(tooManyRequests());
     }
-    ticket.arm(data.size(), count, () -> admission.release(count, bytes));
+    ticket.arm(count, () -> admission.release(count, bytes));
     pending.add(ticket);
     if (!handoff.offer(all, ticket)) {
       pending.remove(ticket);

@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * For tasks that write in transactions: the requests polled but not yet known committed. Connect
  * calls {@code SourceTask.commit()} after each transaction commit; every request polled before it
- * whose rows Kafka has all acknowledged is then durable for read_committed readers and may be
+ * whose records Kafka has all acknowledged is then durable for read_committed readers and may be
  * answered. A request with rows still unacknowledged (its batch was cut by a pause) waits for the
  * next commit.
  */
@@ -27,7 +27,7 @@ public final class CommitTracker {
       WriteTicket ticket = it.next();
       if (ticket.abandoned()) {
         it.remove();
-      } else if (ticket.dataAcknowledged()) {
+      } else if (ticket.acknowledgedAll()) {
         ticket.committed();
         it.remove();
       }

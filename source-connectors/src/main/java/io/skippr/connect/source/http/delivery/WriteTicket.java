@@ -4,17 +4,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One request's way through Connect. Its accepted rows ("data") decide the answer: the request is
- * done when Kafka acknowledged every one of them and — when the task writes in transactions — the
- * transaction that holds them has committed. Every record, rejections included, holds admission
- * room until it is acknowledged or dropped. An abandoned ticket (timeout, shutdown) is answered at
- * once and its records that have not reached Connect yet are dropped.
+ * One request's way through Connect. The request is done when Kafka acknowledged every one of its
+ * records — accepted rows and the rejection records alike, so a client told about a rejection can
+ * find it on the rejection topic — and, when the task writes in transactions, the transaction that
+ * holds them has committed. Every record holds admission room until it is acknowledged or dropped.
+ * An abandoned ticket (timeout, shutdown) is answered at once and its records that have not reached
+ * Connect yet are dropped.
  */
 public final class WriteTicket {
 
   private final boolean awaitsCommit;
   private final long receivedNanos = System.nanoTime();
-  private final AtomicInteger dataPending = new AtomicInteger();
   private final AtomicInteger outstanding = new AtomicInteger();
   private final CompletableFuture<Void> done = new CompletableFuture<>();
   private volatile boolean abandoned;
@@ -34,30 +34,27 @@ public final class WriteTicket {
   }
 
   /**
-   * Sets the counts before any record is handed over.
+   * Sets the count before any record is handed over.
    *
-   * @param dataRecords accepted rows whose acknowledgement the answer waits for
-   * @param allRecords data and rejection records
+   * @param records accepted rows and rejection records
    * @param settled run once when every record is acknowledged or dropped
    */
-  public void arm(int dataRecords, int allRecords, Runnable settled) {
+  public void arm(int records, Runnable settled) {
     this.onSettled = settled;
-    dataPending.set(dataRecords);
-    outstanding.set(allRecords);
-    if (dataRecords == 0 && !awaitsCommit) {
-      done.complete(null);
-    }
-    if (allRecords == 0) {
+    outstanding.set(records);
+    if (records == 0) {
       settled.run();
+      if (!awaitsCommit) {
+        done.complete(null);
+      }
     }
   }
 
   /** Kafka acknowledged (or an SMT filtered) one record of this ticket. */
-  public void acknowledged(boolean data) {
-    if (data && dataPending.decrementAndGet() == 0 && !awaitsCommit) {
+  public void acknowledged() {
+    if (settleOne() && !awaitsCommit) {
       done.complete(null);
     }
-    settleOne();
   }
 
   /** One record of this ticket was dropped before it reached Connect. */
@@ -65,9 +62,9 @@ public final class WriteTicket {
     settleOne();
   }
 
-  /** True once every data record is acknowledged. */
-  public boolean dataAcknowledged() {
-    return dataPending.get() <= 0;
+  /** True once every record is acknowledged (and none was dropped). */
+  public boolean acknowledgedAll() {
+    return outstanding.get() <= 0 && !abandoned;
   }
 
   /** The transaction holding every record of this ticket committed (transactional tasks). */
@@ -98,9 +95,12 @@ public final class WriteTicket {
     return receivedNanos;
   }
 
-  private void settleOne() {
+  /** True for the record that settled the last one. */
+  private boolean settleOne() {
     if (outstanding.decrementAndGet() == 0) {
       onSettled.run();
+      return true;
     }
+    return false;
   }
 }
