@@ -35,8 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * connector binds {@code ${env:SKIPPR_INGEST_ADDRESS}}, which each worker resolves from its own
  * environment. The catalog is in a DynamoDB-compatible store, so a field's type set through one
  * worker holds at the other. Clients spread over both and retry at the other one on failure; worker
- * B is SIGKILLed and started again under load, gets its task back (Connect's scheduled rebalance
- * delay keeps it for the returning worker), and every acknowledged row is a committed record.
+ * B is SIGKILLed and started again under load, gets its task back once Connect's scheduled
+ * rebalance delay has passed, and every acknowledged row is a committed record.
  */
 class IngestTwoWorkersIT {
   private static final String CONNECTOR = "two-worker-ingest";
@@ -46,11 +46,16 @@ class IngestTwoWorkersIT {
   private static final Duration READY = Duration.ofMinutes(2);
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** Short sessions, but Connect's default scheduled rebalance delay (a restart gets it back). */
+  /**
+   * Short sessions, and a scheduled rebalance delay longer than a worker's restart: Connect keeps
+   * the departed worker's task unassigned for the delay, then gives it to a worker that joined
+   * meanwhile — the restarted one — instead of to the worker that already serves the port.
+   */
   private static final List<String> WORKER_PROPERTIES =
       List.of(
           "session.timeout.ms=6000",
           "heartbeat.interval.ms=1000",
+          "scheduled.rebalance.max.delay.ms=45000",
           "consumer.session.timeout.ms=6000",
           "consumer.heartbeat.interval.ms=1000");
 
@@ -100,7 +105,7 @@ class IngestTwoWorkersIT {
         "rows acknowledged by worker A alone",
         () -> clients.acknowledgedRows() >= acknowledgedAtKill + 10_000);
     b = stack.awaitReady(stack.startWorker("worker-b-again", 1, WORKER_PROPERTIES, env(1)), 1);
-    awaitTasksOnBothWorkers(stack);
+    awaitBothRunningRestartingFailed(stack);
     awaitAccepting(urls.get(1));
     long acknowledgedAtReturn = clients.acknowledgedRows();
     Await.until(
@@ -178,6 +183,61 @@ class IngestTwoWorkersIT {
           }
           return workers.size() == 2;
         });
+  }
+
+  /**
+   * Both tasks running on two workers. When worker B led the group, the new leader treats B's task
+   * as new and puts it on A at once, where it fails on the taken port; once B is back and holds a
+   * task of its own, the failed one is restarted, as an operator would.
+   */
+  private static void awaitBothRunningRestartingFailed(ChaosStack stack) {
+    Await.until(
+        READY,
+        () -> "both tasks running on different workers: " + stack.status(0, CONNECTOR),
+        new Throttled(
+            Duration.ofSeconds(3),
+            () -> {
+              JsonNode status = stack.status(0, CONNECTOR);
+              if (status == null || status.path("tasks").size() != 2) {
+                return false;
+              }
+              Set<String> running = new HashSet<>();
+              for (JsonNode task : status.path("tasks")) {
+                String state = task.path("state").asText();
+                if (state.equals("FAILED")) {
+                  assertThat(task.path("trace").asText()).contains("already in use on this worker");
+                  restart(stack, task.path("id").asInt());
+                } else if (state.equals("RUNNING")) {
+                  running.add(task.path("worker_id").asText());
+                }
+              }
+              return running.size() == 2;
+            }));
+  }
+
+  private static void restart(ChaosStack stack, int task) {
+    try {
+      HttpResponse<String> response =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(
+                          URI.create(
+                              "http://127.0.0.1:"
+                                  + stack.restPort(0)
+                                  + "/connectors/"
+                                  + CONNECTOR
+                                  + "/tasks/"
+                                  + task
+                                  + "/restart"))
+                      .POST(HttpRequest.BodyPublishers.noBody())
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString());
+      System.out.printf("restarted failed task %d: %d%n", task, response.statusCode());
+    } catch (java.io.IOException e) {
+      // the worker is busy rebalancing: the next check tries again
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private static void awaitAccepting(String url) {
