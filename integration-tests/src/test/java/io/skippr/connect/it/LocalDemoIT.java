@@ -49,14 +49,14 @@ class LocalDemoIT {
         .contains("connector demo-ingest (HTTP ingest on http://127.0.0.1:" + ports[3]);
     assertThat(first).contains("demo-lake (lake sink into " + lake + "): created");
     assertThat(lakeRows(lake, "demo.cpu")).isEqualTo(CPU_ROWS);
-    assertThat(lakeRows(lake, "demo.orders")).isEqualTo(ORDERS);
+    assertThat(lakeRows(lake, "demo.events.orders")).isEqualTo(ORDERS);
     assertThat(parquetFiles(lake.resolve("demo.cpu"))).isNotEmpty();
-    assertThat(parquetFiles(lake.resolve("demo.orders"))).isNotEmpty();
+    assertThat(parquetFiles(lake.resolve("demo.events.orders"))).isNotEmpty();
 
     String second = runDemo("second", ports, 2);
     assertThat(second).contains("demo-lake (lake sink into " + lake + "): already registered");
     assertThat(lakeRows(lake, "demo.cpu")).isEqualTo(2L * CPU_ROWS);
-    assertThat(lakeRows(lake, "demo.orders")).isEqualTo(2L * ORDERS);
+    assertThat(lakeRows(lake, "demo.events.orders")).isEqualTo(2L * ORDERS);
   }
 
   @Test
@@ -102,7 +102,7 @@ class LocalDemoIT {
           });
       output = process.output();
       assertSummaryRow(output, "demo.cpu", (long) run * CPU_ROWS, CPU_ROWS);
-      assertSummaryRow(output, "demo.orders", (long) run * ORDERS, ORDERS);
+      assertSummaryRow(output, "demo.events.orders", (long) run * ORDERS, ORDERS);
       assertPointsPerHost(output);
       assertThat(output).contains("from read_parquet('" + dataDir.resolve("lake/demo.cpu"));
       // It keeps running after the demo: the ingest endpoint still answers.

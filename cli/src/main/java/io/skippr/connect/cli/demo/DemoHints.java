@@ -16,7 +16,8 @@ final class DemoHints {
           + " $(date +%s)\"",
       "  curl -i -XPOST " + ingest + "/ingest/orders -H 'Content-Type: application/json' \\",
       "    -d '[{\"order_id\":1,\"country\":\"DE\",\"amount\":9.5,\"items\":1,\"paid\":true}]'",
-      "  A new measurement or stream becomes a new topic demo.<name> and a new lake table.",
+      "  A new measurement becomes a new topic demo.<name>, a new JSON stream demo.events.<name>,"
+          + " each a new lake table.",
       "Query the lake with DuckDB (CLI or any client):",
       "  duckdb -c \"select host, count(*) from read_parquet('"
           + cpu
@@ -28,11 +29,15 @@ final class DemoHints {
           + "/_skippr/ says which are committed.",
       "Connectors: "
           + DemoConnectors.SOURCE
-          + " and "
+          + ", "
           + DemoConnectors.SINK
+          + " and "
+          + DemoConnectors.EVENTS_SINK
           + " (curl -s '"
           + rest
-          + "/connectors?expand=status')."
+          + "/connectors?expand=status'); rows a sink cannot hold go to the topic "
+          + DemoConnectors.DLQ
+          + "."
     };
     for (String line : lines) {
       out.println(line);
