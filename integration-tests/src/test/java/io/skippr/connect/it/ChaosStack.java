@@ -132,10 +132,6 @@ final class ChaosStack {
     return process;
   }
 
-  String bootstrapServers() {
-    return "127.0.0.1:" + kafkaPort;
-  }
-
   /**
    * Waits until worker number {@code worker} is ready. Its REST port was free when chosen, but
    * another socket may take it before the worker binds it (an outgoing connection's ephemeral

@@ -46,7 +46,9 @@ final class CliProcess {
     return startLocal(name, logs, args, Path.of("").toAbsolutePath(), env);
   }
 
-  /** As {@link #startLocal(String, Path, List, Path)}, with {@code env} added to its environment. */
+  /**
+   * As {@link #startLocal(String, Path, List, Path)}, with {@code env} added to its environment.
+   */
   static CliProcess startLocal(
       String name, Path logs, List<String> args, Path workingDir, Map<String, String> env)
       throws IOException {

@@ -17,6 +17,8 @@ final class DemoConnectors {
   static final String TOPIC_PREFIX = "demo.";
   static final String JSON_TOPIC_PREFIX = "demo.events.";
   static final String DLQ = "demo-dlq";
+  static final int COMPACTION_INTERVAL_MS = 10_000;
+  static final int COMPACTION_GRACE_MS = 30_000;
   // Measurement topics: a mapped name never holds '.', and the rejection topic starts with '_'.
   static final String MEASUREMENTS_REGEX = "demo\\.[^_.][^.]*";
   static final String EVENTS_REGEX = "demo\\.events\\..+";
@@ -66,6 +68,10 @@ final class DemoConnectors {
     config.put("topics.dir", lake.toString());
     config.put("flush.size", "1000");
     config.put("rotate.schedule.interval.ms", "2000");
+    // A unit every 2 s is a file every 2 s per table and day: merge them every 10 s and delete
+    // the merged inputs 30 s later, so a running demo's lake keeps a bounded number of files.
+    config.put("compaction.interval.ms", Integer.toString(COMPACTION_INTERVAL_MS));
+    config.put("compaction.grace.ms", Integer.toString(COMPACTION_GRACE_MS));
     config.put("partitioner.class", "time");
     config.put("path.format", "'dt'=YYYY-MM-dd");
     config.put("store.rocksdb.path", state.toString());

@@ -26,7 +26,12 @@ final class DemoHints {
           + lake
           + "/<table>/dt=<day>/; the lake log under "
           + lake
-          + "/_skippr/ says which are committed.",
+          + "/_skippr/ says which are live. The sinks merge small files every "
+          + DemoConnectors.COMPACTION_INTERVAL_MS / 1000
+          + " s; a glob also reads",
+      "  the merged inputs for "
+          + DemoConnectors.COMPACTION_GRACE_MS / 1000
+          + " s after each merge, the demo's own queries read only the live files (docs/maintenance.md).",
       "Connectors: "
           + DemoConnectors.SOURCE
           + ", "
