@@ -10,9 +10,9 @@ import java.util.List;
 
 /**
  * The class path of the local stack's Connect worker: this process's class path without the
- * project's own jars. The CLI carries the connectors for the commands that run them in-process
- * ({@code sync}, {@code compact}, {@code audit}); a worker that saw them would load those copies
- * instead of the plugin in {@code --plugin-dir}, and the stack would not run what users deploy.
+ * project's own jars and Debezium's. The CLI carries them for the commands that run connectors
+ * in-process ({@code sync}, {@code compact}); a worker that saw them would load those copies
+ * instead of the plugins in {@code --plugin-dir}, and the stack would not run what users deploy.
  * Logging is shared with the CLI, so the worker logs through the CLI's configuration.
  */
 final class WorkerClassLoader extends URLClassLoader {
@@ -44,11 +44,12 @@ final class WorkerClassLoader extends URLClassLoader {
   }
 
   /**
-   * The project's jars ({@code skippr-*.jar}) and, run from a build tree, its class directories.
+   * The project's jars ({@code skippr-*.jar}), Debezium's (the embedded engine of {@code sync})
+   * and, run from a build tree, the project's class directories.
    */
   static boolean ours(Path entry) {
     String name = entry.getFileName() == null ? "" : entry.getFileName().toString();
-    if (name.startsWith("skippr-") && name.endsWith(".jar")) {
+    if ((name.startsWith("skippr-") || name.startsWith("debezium-")) && name.endsWith(".jar")) {
       return true;
     }
     Path parent = entry.getParent();

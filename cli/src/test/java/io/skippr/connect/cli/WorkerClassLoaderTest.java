@@ -16,6 +16,8 @@ class WorkerClassLoaderTest {
     assertThat(WorkerClassLoader.ours(Path.of("/opt/cli/lib/skippr-sink-connector-0.1.0.jar")))
         .isTrue();
     assertThat(WorkerClassLoader.ours(Path.of("/work/sink-connector/target/classes"))).isTrue();
+    assertThat(WorkerClassLoader.ours(Path.of("/opt/cli/lib/debezium-embedded-3.6.1.Final.jar")))
+        .isTrue();
     assertThat(WorkerClassLoader.ours(Path.of("/opt/cli/lib/connect-runtime-4.3.1.jar"))).isFalse();
     assertThat(WorkerClassLoader.ours(Path.of("/opt/cli/lib/jetty-server-12.0.34.jar"))).isFalse();
   }
