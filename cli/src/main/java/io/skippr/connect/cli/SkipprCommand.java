@@ -1,6 +1,7 @@
 package io.skippr.connect.cli;
 
 import io.skippr.connect.cli.audit.AuditCommand;
+import io.skippr.connect.cli.compact.CompactCommand;
 import io.skippr.connect.cli.discover.DiscoverCommand;
 import io.skippr.connect.cli.discover.SchemaCommand;
 import io.skippr.connect.cli.sync.StateCommand;
@@ -20,6 +21,7 @@ import picocli.CommandLine.Command;
       SchemaCommand.class,
       SyncCommand.class,
       StateCommand.class,
+      CompactCommand.class,
       AuditCommand.class
     })
 public final class SkipprCommand implements Runnable {

@@ -1,7 +1,12 @@
 package io.skippr.connect.sink;
 
 import io.skippr.connect.sink.buffer.RotationConfig;
+import io.skippr.connect.sink.convert.FormatConfig;
+import io.skippr.connect.sink.maintenance.CompactionConfig;
+import io.skippr.connect.sink.maintenance.RetentionConfig;
+import io.skippr.connect.sink.maintenance.WritePolicyConfig;
 import io.skippr.connect.sink.partition.PartitioningConfig;
+import io.skippr.connect.sink.partition.PathTimes;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.kafka.common.config.AbstractConfig;
@@ -26,7 +31,59 @@ final class CrossFieldChecks {
     }
     rotation(RotationConfig.from(parsed), problems);
     partitioning(parsed, props, problems);
+    maintenance(parsed, props, problems);
     return problems;
+  }
+
+  private static void maintenance(
+      AbstractConfig parsed, Map<String, String> props, Map<String, String> problems) {
+    writePolicy(parsed, problems);
+    retention(parsed, problems);
+  }
+
+  private static void writePolicy(AbstractConfig parsed, Map<String, String> problems) {
+    WritePolicyConfig.Settings policy = WritePolicyConfig.from(parsed);
+    if (policy.policy() == WritePolicyConfig.Policy.MERGE_BY_KEY) {
+      if (policy.keyFields().isEmpty() && !parsed.getBoolean(FormatConfig.INCLUDE_KEY)) {
+        problems.put(
+            WritePolicyConfig.MERGE_KEY_FIELDS,
+            "write.policy=merge_by_key needs a key: name its value fields in merge.key.fields, or"
+                + " keep the record key as column __key with include.key=true.");
+      }
+      if (!parsed.getBoolean(CompactionConfig.ENABLED)) {
+        problems.put(
+            WritePolicyConfig.WRITE_POLICY,
+            "write.policy=merge_by_key writes the current state when it compacts: it needs"
+                + " compaction.enabled=true.");
+      }
+    }
+  }
+
+  private static void retention(AbstractConfig parsed, Map<String, String> problems) {
+    RetentionConfig.Settings retention;
+    try {
+      retention = RetentionConfig.from(parsed);
+    } catch (ConfigException e) {
+      problems.put(RetentionConfig.RETENTION_MS, e.getMessage());
+      return;
+    }
+    boolean timed;
+    try {
+      timed = PathTimes.of(PartitioningConfig.from(parsed)).isPresent();
+    } catch (ConfigException e) {
+      return; // reported by partitioning()
+    }
+    if (retention.any() && !timed) {
+      problems.put(
+          RetentionConfig.RETENTION_MS,
+          "retention.ms expires partition paths by their time: it needs partitioner.class=time"
+              + " or field_time.");
+    }
+    if (retention.lateWrites() == RetentionConfig.LateWrites.REJECT && !retention.any()) {
+      problems.put(
+          RetentionConfig.LATE_WRITE_POLICY,
+          "retention.late.write.policy=reject refuses rows past retention.ms, which is not set.");
+    }
   }
 
   private static void rotation(RotationConfig rotation, Map<String, String> problems) {

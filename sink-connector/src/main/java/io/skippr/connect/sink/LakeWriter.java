@@ -5,6 +5,7 @@ import io.skippr.connect.sink.buffer.RotationTriggers;
 import io.skippr.connect.sink.log.LakeIdentity;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.LogEntry;
+import io.skippr.connect.sink.log.TpLog;
 import io.skippr.connect.sink.metrics.LakeSinkMetrics;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.sink.SinkRecord;
@@ -44,6 +46,9 @@ public final class LakeWriter {
   private final Generations generations;
   private final LakeSinkMetrics metrics;
   private final Map<TopicPartition, TpSession> sessions = new LinkedHashMap<>();
+
+  /** The logs of the open TPs, read by their maintenance on a thread of its own. */
+  private final Map<TopicPartition, TpLog> openLogs = new ConcurrentHashMap<>();
 
   /**
    * Where a TP closed by this task must resume if it comes back without a commit in its log. A
@@ -78,7 +83,8 @@ public final class LakeWriter {
     this.units = new UnitFlow(committer, memory, parts.storage(), settings.writeAsync());
     ErrantRecords errant =
         new ErrantRecords(context.errantRecordReporter(), settings.toleratesErrors());
-    this.router = new RecordRouter(parts.converter(), parts.partitioner(), errant);
+    this.router =
+        new RecordRouter(parts.converter(), parts.partitioner(), errant, parts.lateWrites());
     this.generations = new Generations(settings.onDiscontinuity());
   }
 
@@ -99,6 +105,7 @@ public final class LakeWriter {
       close(List.of(tp));
       TpSession session = opener.open(tp, resumeAfterClose.remove(tp), metrics);
       sessions.put(tp, session);
+      openLogs.put(tp, session.log);
       session.openedAt.ifPresent(offset -> context.offset(tp, offset));
     }
   }
@@ -169,6 +176,7 @@ public final class LakeWriter {
     units.settle(true);
     for (TopicPartition tp : partitions) {
       TpSession session = sessions.remove(tp);
+      openLogs.remove(tp);
       if (session != null) {
         session.resumeOffset().ifPresent(offset -> resumeAfterClose.put(tp, offset));
         metrics.close(tp);
@@ -185,6 +193,14 @@ public final class LakeWriter {
       units.close();
       metrics.close();
     }
+  }
+
+  /**
+   * The logs of the TPs this writer has open now, for their maintenance: it appends to them from
+   * its own thread (appends are serialised on each log) and stops at a TP's first fencing.
+   */
+  public Map<TopicPartition, TpLog> openLogs() {
+    return Map.copyOf(openLogs);
   }
 
   /** Bytes buffered now across all TPs (the task's own accounting). */
@@ -315,8 +331,8 @@ public final class LakeWriter {
 
   private void relieveMemory() {
     while (memory.isOver()) {
-      if (units.settle(true)) {
-        continue; // the unit in flight held rows: its bytes are free now
+      if (units.settle(true) || memory.compact(sessions.values())) {
+        continue; // units in flight held rows, or rows were compacted: bytes are free now
       }
       TpSession largest = memory.largest(sessions.values());
       if (largest == null) {

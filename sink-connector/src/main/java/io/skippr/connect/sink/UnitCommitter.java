@@ -11,16 +11,15 @@ import io.skippr.connect.sink.log.LiveFile;
 import io.skippr.connect.sink.log.LogEntry;
 import io.skippr.connect.sink.log.ProgressMirror;
 import io.skippr.connect.sink.log.SinkProgress;
+import io.skippr.connect.sink.maintenance.WritePolicyConfig;
 import io.skippr.connect.sink.metrics.LakeSinkMetrics;
+import io.skippr.connect.sink.storage.HashingStream;
 import io.skippr.connect.sink.storage.LakeStorage;
 import io.skippr.connect.sink.storage.PendingObject;
-import java.io.FilterOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import org.apache.kafka.connect.data.Schema;
@@ -45,6 +44,8 @@ final class UnitCommitter implements AutoCloseable {
   private final FileWritePool files;
   private final LakeSinkMetrics metrics;
   private final SourcePositions sourcePositions;
+  private final WritePolicyConfig.Policy writePolicy;
+  private final long retiredGraceMs;
 
   /** The fingerprint of the last file schema; a unit's files nearly always share one schema. */
   private Schema fingerprinted;
@@ -70,6 +71,8 @@ final class UnitCommitter implements AutoCloseable {
     this.configFingerprint = settings.configFingerprint();
     this.checkpointInterval = settings.checkpointInterval();
     this.files = new FileWritePool(settings.writeConcurrency());
+    this.writePolicy = settings.writePolicy();
+    this.retiredGraceMs = settings.retiredGraceMs();
   }
 
   /** The key of the file a unit writes for one table partition path. */
@@ -117,7 +120,7 @@ final class UnitCommitter implements AutoCloseable {
     for (PathBuffer path : unit.paths()) {
       String key = fileKey(path.table(), path.partitionPath(), intent.id());
       String schemaFingerprint = fingerprint(path.schema());
-      writes.add(() -> writeFile(key, path, schemaFingerprint));
+      writes.add(() -> writeFile(key, path, schemaFingerprint, intent.wallclockMs()));
     }
     List<LiveFile> files = this.files.runAll(writes);
     session.log.append(
@@ -127,7 +130,9 @@ final class UnitCommitter implements AutoCloseable {
             intent.end(),
             session.log.epoch(),
             files,
-            sourcePositions.at(session.tp, intent.end())));
+            sourcePositions.at(session.tp, intent.end()),
+            replaced(session, files),
+            intent.wallclockMs() + retiredGraceMs));
     long bytes = 0;
     for (LiveFile file : files) {
       bytes += file.bytes();
@@ -179,7 +184,32 @@ final class UnitCommitter implements AutoCloseable {
   }
 
   /** Writes one file; runs on a thread of {@link #files}, so it touches no shared state. */
-  private LiveFile writeFile(String key, PathBuffer path, String schemaFingerprint)
+  /**
+   * With {@code write.policy=replace_partition}: the TP's older live files of the partition paths
+   * this unit writes, which its commit retires. None under the other policies.
+   */
+  private List<String> replaced(TpSession session, List<LiveFile> written) {
+    if (writePolicy != WritePolicyConfig.Policy.REPLACE_PARTITION) {
+      return List.of();
+    }
+    Set<String> dirs = new HashSet<>();
+    Set<String> own = new HashSet<>();
+    for (LiveFile file : written) {
+      own.add(file.key());
+      dirs.add(file.key().substring(0, file.key().lastIndexOf('/') + 1));
+    }
+    List<String> replaced = new ArrayList<>();
+    for (String key : session.log.snapshot().live().keySet()) {
+      if (!own.contains(key) && dirs.contains(key.substring(0, key.lastIndexOf('/') + 1))) {
+        replaced.add(key);
+      }
+    }
+    replaced.sort(null);
+    return replaced;
+  }
+
+  private LiveFile writeFile(
+      String key, PathBuffer path, String schemaFingerprint, long committedAtMs)
       throws IOException {
     MessageDigest sha256 = Sha256.newDigest();
     try (PendingObject object = storage.create(key)) {
@@ -188,11 +218,7 @@ final class UnitCommitter implements AutoCloseable {
       out.flush();
       object.complete();
       return new LiveFile(
-          key,
-          path.rows().size(),
-          out.count,
-          HexFormat.of().formatHex(sha256.digest()),
-          schemaFingerprint);
+          key, path.rows().size(), out.count(), out.hex(), schemaFingerprint, committedAtMs);
     }
   }
 
@@ -202,35 +228,5 @@ final class UnitCommitter implements AutoCloseable {
       fingerprinted = schema;
     }
     return fingerprint;
-  }
-
-  /** Counts and hashes what passes; closing it does not close the object. */
-  private static final class HashingStream extends FilterOutputStream {
-    private final MessageDigest digest;
-    private long count;
-
-    HashingStream(OutputStream out, MessageDigest digest) {
-      super(out);
-      this.digest = digest;
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-      out.write(b);
-      digest.update((byte) b);
-      count++;
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      out.write(b, off, len);
-      digest.update(b, off, len);
-      count += len;
-    }
-
-    @Override
-    public void close() throws IOException {
-      flush();
-    }
   }
 }

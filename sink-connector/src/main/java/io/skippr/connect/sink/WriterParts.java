@@ -10,8 +10,10 @@ import io.skippr.connect.sink.format.ParquetFileWriter;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.ProgressMirror;
 import io.skippr.connect.sink.log.TableSchemaLog;
+import io.skippr.connect.sink.maintenance.LateWrites;
 import io.skippr.connect.sink.partition.Partitioner;
 import io.skippr.connect.sink.partition.Partitioners;
+import io.skippr.connect.sink.partition.PathTimes;
 import io.skippr.connect.sink.storage.LakeStorage;
 
 /**
@@ -26,6 +28,7 @@ import io.skippr.connect.sink.storage.LakeStorage;
  * @param clock the wall clock
  * @param sourcePositions where records of a source run without Kafka came from (recorded in the
  *     commit of each unit)
+ * @param lateWrites refuses rows whose partition path is already past retention
  */
 public record WriterParts(
     LakeStorage storage,
@@ -35,7 +38,8 @@ public record WriterParts(
     SchemaMerge schemaMerge,
     ProgressMirror mirror,
     WallClock clock,
-    SourcePositions sourcePositions) {
+    SourcePositions sourcePositions,
+    LateWrites lateWrites) {
 
   /**
    * The parts a lake sink's configuration asks for, over an open lake: rows by the configured
@@ -55,7 +59,8 @@ public record WriterParts(
         SchemaEvolution::evolve,
         mirror,
         WallClock.SYSTEM,
-        sourcePositions);
+        sourcePositions,
+        LateWrites.of(config.retention(), PathTimes.of(config.partitioning()).orElse(null)));
   }
 
   /** The parts of a writer of Kafka records. */
@@ -75,6 +80,7 @@ public record WriterParts(
         schemaMerge,
         mirror,
         clock,
-        SourcePositions.NONE);
+        SourcePositions.NONE,
+        LateWrites.ACCEPT);
   }
 }

@@ -123,6 +123,10 @@ public final class ConnectCluster implements AutoCloseable {
     props.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
     props.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
     props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+    // A loaded 2-core machine can stall the broker for seconds: a batch that expires resets the
+    // producer's sequence and its records are lost, so expiry must be out of reach.
+    props.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 120_000);
+    props.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 900_000);
     return connect.kafka().createProducer(props);
   }
 
