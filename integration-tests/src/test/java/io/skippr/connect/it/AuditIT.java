@@ -247,6 +247,112 @@ class AuditIT {
         .endsWith("result: problem (exit 1)\n");
   }
 
+  /**
+   * With compaction on, each partition's four units are merged while the connector runs; the merged
+   * file holds the offsets of its inputs, which wait out their grace on storage. The lake is clean
+   * (no overlap, orphan or missing file), and still clean once the retired inputs are gone.
+   */
+  @Test
+  void aCompactedLakeIsCleanWithItsInputsInTheirGraceAndAfter() throws Exception {
+    String topic = "audit-compacted";
+    String connector = "audit-compacted-lake";
+    Path compacted = root.resolve("compacted");
+    cluster.kafka().createTopic(topic, PARTITIONS, 1, Map.of("retention.ms", "-1"));
+    configure(
+        connector,
+        topic,
+        compacted,
+        Map.of(
+            "compaction.min.files", "3",
+            "compaction.interval.ms", "300",
+            "compaction.grace.ms", "3600000"));
+    try (KafkaProducer<byte[], byte[]> producer = transactional("audit-compacted-tx")) {
+      for (int t = 0; t < 4; t++) { // records 6t..6t+4, a commit marker at 6t+5
+        transaction(producer, topic, 100 * t, 5, true);
+        awaitRows(compacted, topic, 10L * (t + 1));
+      }
+    }
+    for (int p = 0; p < PARTITIONS; p++) {
+      Path log = compacted.resolve("_skippr/log/" + topic + "/" + p);
+      Await.until(LANDED, "a merge committed in " + log, () -> logHas(log, "compact-commit"));
+    }
+    awaitGroupOffsets("connect-" + connector, topic, 23);
+    assertThat(rows(compacted, topic)).isEqualTo(40);
+
+    Audit audit = audit("compacted", connector, null);
+
+    assertThat(audit.exit()).as(audit.output()).isZero();
+    System.out.println("skippr audit of a compacted lake:\n" + audit.stdout());
+    for (int p = 0; p < PARTITIONS; p++) {
+      JsonNode tp = partition(audit.json(), p);
+      assertThat(tp.get("status").asText()).as(tp.toString()).isEqualTo("clean");
+      assertThat(kinds(tp)).as(tp.toString()).doesNotContain("overlap", "orphan", "missing_file");
+      JsonNode units = tp.get("generations").get(0);
+      assertThat(units.get("start").asLong()).isZero();
+      assertThat(units.get("end").asLong()).isEqualTo(22);
+      assertThat(units.get("units").asInt()).as("merges are no units").isEqualTo(4);
+      assertThat(tp.get("merges").asInt()).isPositive();
+      assertThat(tp.get("live_files").asInt()).isLessThan(4);
+      assertThat(tp.get("retired_files").asInt()).isGreaterThanOrEqualTo(3);
+      assertThat(parquetFiles(compacted, topic + "+" + p + "+"))
+          .as("retired inputs are still on storage, in their grace")
+          .hasSizeGreaterThan(tp.get("live_files").asInt());
+    }
+
+    Audit text = audit("compacted-text", connector, null, "--output", "text");
+    System.out.println(text.stdout());
+    assertThat(text.exit()).isZero();
+    assertThat(text.stdout())
+        .contains(" merge(s), ")
+        .contains(" retired (deleted after their grace)")
+        .endsWith("result: clean (exit 0)\n");
+
+    // As after the grace: the retired inputs deleted (before or after the log records it).
+    Path copy = root.resolve("compacted-after-grace");
+    copyTree(compacted, copy);
+    int deleted = 0;
+    for (int p = 0; p < PARTITIONS; p++) {
+      for (String input : mergeInputs(copy.resolve("_skippr/log/" + topic + "/" + p))) {
+        Files.delete(copy.resolve(input));
+        deleted++;
+      }
+    }
+    assertThat(deleted).isGreaterThanOrEqualTo(2 * 3);
+    Audit after = audit("compacted-after-grace", connector, copy);
+    assertThat(after.exit()).as(after.output()).isZero();
+    for (int p = 0; p < PARTITIONS; p++) {
+      JsonNode tp = partition(after.json(), p);
+      assertThat(kinds(tp)).as(tp.toString()).doesNotContain("missing_file", "orphan", "overlap");
+    }
+  }
+
+  /** The keys every compact-commit entry of a TP log retired. */
+  private static List<String> mergeInputs(Path log) throws IOException {
+    List<String> inputs = new ArrayList<>();
+    try (Stream<Path> entries = Files.list(log)) {
+      for (Path entry : entries.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
+        JsonNode node = JSON.readTree(entry.toFile());
+        if (node.get("kind").asText().equals("compact-commit")) {
+          node.get("inputs").forEach(input -> inputs.add(input.asText()));
+        }
+      }
+    }
+    return inputs;
+  }
+
+  private static boolean logHas(Path log, String kind) {
+    try (Stream<Path> entries = Files.list(log)) {
+      for (Path entry : entries.filter(f -> f.toString().endsWith(".json")).toList()) {
+        if (JSON.readTree(entry.toFile()).get("kind").asText().equals(kind)) {
+          return true;
+        }
+      }
+      return false;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
   /** What one audit process printed; {@code stdout()} is JSON unless asked otherwise. */
   private record Audit(int exit, String stdout, String output) {
     JsonNode json() throws IOException {
@@ -274,6 +380,11 @@ class AuditIT {
   }
 
   private static void configure(String name, String topic, Path lakeDir) {
+    configure(name, topic, lakeDir, Map.of());
+  }
+
+  private static void configure(
+      String name, String topic, Path lakeDir, Map<String, String> settings) {
     Map<String, String> config = new HashMap<>();
     config.put("connector.class", "io.skippr.connect.sink.LakeSinkConnector");
     config.put("tasks.max", "1");
@@ -287,6 +398,7 @@ class AuditIT {
     config.put("key.converter", "org.apache.kafka.connect.storage.StringConverter");
     config.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
     config.put("value.converter.schemas.enable", "false");
+    config.putAll(settings);
     cluster.connect().configureConnector(name, config);
   }
 
@@ -365,9 +477,14 @@ class AuditIT {
   /** A copy of the landed lake to damage. */
   private static Path scratchCopy(String name) throws IOException {
     Path copy = root.resolve(name);
-    try (Stream<Path> files = Files.walk(lake)) {
+    copyTree(lake, copy);
+    return copy;
+  }
+
+  private static void copyTree(Path from, Path to) throws IOException {
+    try (Stream<Path> files = Files.walk(from)) {
       for (Path file : files.toList()) {
-        Path target = copy.resolve(lake.relativize(file).toString());
+        Path target = to.resolve(from.relativize(file).toString());
         if (Files.isDirectory(file)) {
           Files.createDirectories(target);
         } else {
@@ -375,7 +492,6 @@ class AuditIT {
         }
       }
     }
-    return copy;
   }
 
   private static List<Path> parquetFiles(Path lakeDir, String prefix) throws IOException {

@@ -28,6 +28,10 @@ import picocli.CommandLine.Option;
           + " consumer resuming from the group skips), lag, files the log lists that storage"
           + " lacks, and files storage has that no log lists (in flight when a unit is writing"
           + " them, else orphans).",
+      "Lake maintenance moves rows between files but never changes the units: merged files"
+          + " cover their inputs' offsets (no overlap), retired inputs waiting out"
+          + " compaction.grace.ms are no orphans and, once deleted, not missing; a merge under way"
+          + " and what retention expired are reported as notes, not as gaps.",
       "Logs of skippr sync runs (topics sync~PIPELINE) are checked without Kafka: units that"
           + " follow on, overlaps, pending intents and files.",
       "Exit code 0 when nothing is wrong, even with lag, pending intents, expired records or"

@@ -81,7 +81,7 @@ final class AuditRun {
               + "_skippr/log/ and no Kafka topic to compare: is that the lake's topics.dir?");
     }
     Set<String> stored = lake.stored(snapshot.tables());
-    Set<String> changed = lake.changedDuringAudit(snapshot.logs(), stored);
+    LakeReader.Reread reread = lake.reread(snapshot.logs(), stored);
     return LakeAudit.audit(
         new LakeAudit.Inputs(
             target.connector(),
@@ -92,7 +92,7 @@ final class AuditRun {
             partitions,
             group,
             stored,
-            changed),
+            reread),
         probe);
   }
 }

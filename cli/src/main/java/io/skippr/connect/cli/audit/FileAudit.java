@@ -11,9 +11,12 @@ import java.util.Set;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * Compares the files the logs list with the files storage has: a live file storage lacks is
- * missing; a stored file no log lists is in flight when a unit is writing it (its pending intent
- * names it, or a re-read of the log lists it), else an orphan.
+ * Compares the files the logs list with the files storage has: a live file storage lacks is missing
+ * (unless a re-read of its log shows maintenance retired it meanwhile); a stored file no log lists
+ * as live is retired when the log says so (a merge's input, a replaced or expired file waiting out
+ * its grace), in flight when a unit or a merge is writing it (its intent names it, or a re-read of
+ * the log lists it), else an orphan. Retired files storage no longer has were deleted after their
+ * grace, as they should be.
  */
 final class FileAudit {
   /** Findings by the TP they belong to, and those of files named for no unit. */
@@ -27,64 +30,79 @@ final class FileAudit {
 
   /**
    * @param stored the keys storage has under the tables the logs know
-   * @param changedDuringAudit stored keys that a re-read of their TP's log, after the listing,
-   *     lists as live or pending (units committed or planned while the audit ran)
+   * @param reread what a re-read of the logs after the listing says about files the first read did
+   *     not account for
    */
-  static Result audit(Collection<TpLake> logs, Set<String> stored, Set<String> changedDuringAudit) {
+  static Result audit(Collection<TpLake> logs, Set<String> stored, LakeReader.Reread reread) {
     Map<TopicPartition, List<Finding>> byTp = new HashMap<>();
     List<Finding> unattributed = new ArrayList<>();
-    Map<String, TpLake> live = new HashMap<>();
-    Map<String, TpLake> planned = new HashMap<>();
+    Map<String, TpLake> accounted = new HashMap<>();
     for (TpLake log : logs) {
       for (String key : log.liveFiles()) {
-        live.put(key, log);
-        if (!stored.contains(key)) {
+        if (!stored.contains(key) && !reread.noLongerLive().contains(key)) {
           add(
               byTp,
-              log,
+              tp(log),
               Finding.file(
                   Kind.MISSING_FILE,
                   "the log lists this file as live, but storage does not have it",
                   key));
         }
       }
-      if (log.pending() != null) {
-        log.pending().files().forEach(key -> planned.put(key, log));
-      }
+      planned(log).forEach(key -> accounted.put(key, log));
     }
     for (String key : stored) {
-      if (live.containsKey(key)) {
-        continue;
-      }
-      TpLake writer = planned.get(key);
-      Optional<TopicPartition> named = namedFor(key);
-      if (writer != null) {
-        add(
-            byTp,
-            tp(writer),
-            Finding.file(Kind.IN_FLIGHT, "written by pending unit " + writer.pending().id(), key));
-      } else if (changedDuringAudit.contains(key)) {
-        Finding finding =
-            Finding.file(Kind.IN_FLIGHT, "committed or planned after the audit read the log", key);
-        named.ifPresentOrElse(tp -> add(byTp, tp, finding), () -> unattributed.add(finding));
-      } else if (named.isPresent()) {
-        add(
-            byTp,
-            named.get(),
-            Finding.file(
-                Kind.ORPHAN,
-                "no commit lists this file and no unit is writing it: left by a crash or a fenced"
-                    + " writer (the sink deletes it when it next opens the partition)",
-                key));
-      } else {
-        unattributed.add(
-            Finding.file(
-                Kind.ORPHAN,
-                "no commit lists this file, and its name is not one a unit of this lake writes",
-                key));
+      TpLake writer = accounted.get(key);
+      if (writer == null || !writer.liveFiles().contains(key)) {
+        Finding finding = unlisted(key, writer, reread);
+        if (finding != null) {
+          Optional<TopicPartition> named = writer == null ? namedFor(key) : Optional.of(tp(writer));
+          named.ifPresentOrElse(tp -> add(byTp, tp, finding), () -> unattributed.add(finding));
+        }
       }
     }
     return new Result(byTp, unattributed);
+  }
+
+  /** Every key the log accounts for: live, retired, and written by a pending unit or merge. */
+  private static List<String> planned(TpLake log) {
+    List<String> keys = new ArrayList<>(log.liveFiles());
+    keys.addAll(log.maintenance().retired());
+    if (log.pending() != null) {
+      keys.addAll(log.pending().files());
+    }
+    if (log.maintenance().merge() != null) {
+      keys.addAll(log.maintenance().merge().outputs());
+    }
+    return keys;
+  }
+
+  /** What a stored file no log lists as live is; null for a retired one (nothing to report). */
+  private static Finding unlisted(String key, TpLake writer, LakeReader.Reread reread) {
+    if (writer != null && writer.maintenance().retired().contains(key)) {
+      return null;
+    }
+    if (writer != null && writer.pending() != null && writer.pending().files().contains(key)) {
+      return Finding.file(Kind.IN_FLIGHT, "written by pending unit " + writer.pending().id(), key);
+    }
+    if (writer != null) {
+      return Finding.file(
+          Kind.IN_FLIGHT, "written by merge " + writer.maintenance().merge().id(), key);
+    }
+    if (reread.changed().contains(key)) {
+      return Finding.file(Kind.IN_FLIGHT, "committed or planned after the audit read the log", key);
+    }
+    if (namedFor(key).isPresent()) {
+      return Finding.file(
+          Kind.ORPHAN,
+          "no commit lists this file and no unit is writing it: left by a crash or a fenced"
+              + " writer (the sink deletes it when it next opens the partition)",
+          key);
+    }
+    return Finding.file(
+        Kind.ORPHAN,
+        "no commit lists this file, and its name is not one a unit of this lake writes",
+        key);
   }
 
   /**
@@ -105,10 +123,6 @@ final class FileAudit {
       return Optional.empty();
     }
     return Optional.of(new TopicPartition(name.substring(0, first), Integer.parseInt(partition)));
-  }
-
-  private static void add(Map<TopicPartition, List<Finding>> byTp, TpLake log, Finding finding) {
-    add(byTp, tp(log), finding);
   }
 
   private static void add(

@@ -65,7 +65,11 @@ record Finding(
     /** A file a unit is writing: named by a pending intent, or committed during the audit. */
     IN_FLIGHT(Severity.INFO),
     /** Where a generation starts and why. */
-    GENERATION(Severity.INFO);
+    GENERATION(Severity.INFO),
+    /** A merge planned but neither committed nor aborted: its inputs are still the live files. */
+    MERGING(Severity.INFO),
+    /** Files retention removed from the lake: their units stay committed, so they are no gap. */
+    RETENTION_EXPIRED(Severity.INFO);
 
     private final Severity severity;
 

@@ -20,7 +20,8 @@ final class LakeAudit {
    * @param kafka what Kafka holds of each partition of the topics concerned; empty without Kafka
    * @param groupOffsets the group's committed offsets
    * @param stored the keys storage has under the tables the logs know
-   * @param changedDuringAudit stored keys that a re-read of their logs lists
+   * @param reread what a re-read of the logs after the listing says about files the first read did
+   *     not account for
    */
   record Inputs(
       String connector,
@@ -31,7 +32,7 @@ final class LakeAudit {
       Map<TopicPartition, KafkaTp> kafka,
       Map<TopicPartition, Long> groupOffsets,
       Set<String> stored,
-      Set<String> changedDuringAudit) {}
+      LakeReader.Reread reread) {}
 
   private static final Comparator<TopicPartition> ORDER =
       Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition);
@@ -47,7 +48,7 @@ final class LakeAudit {
     for (TopicPartition tp : in.groupOffsets().keySet()) {
       tps.putIfAbsent(tp, TpLake.absent(tp.topic(), tp.partition()));
     }
-    FileAudit.Result files = FileAudit.audit(in.logs(), in.stored(), in.changedDuringAudit());
+    FileAudit.Result files = FileAudit.audit(in.logs(), in.stored(), in.reread());
     RangeAudit ranges = new RangeAudit(probe);
     List<TpReport> reports = new ArrayList<>();
     for (Map.Entry<TopicPartition, TpLake> entry : tps.entrySet()) {
@@ -56,6 +57,7 @@ final class LakeAudit {
       KafkaTp kafka = lake.isSync() ? null : in.kafka().get(tp);
       RangeAudit.Result result = ranges.audit(lake, kafka, in.groupOffsets().get(tp));
       List<Finding> findings = new ArrayList<>(result.findings());
+      findings.addAll(MaintenanceAudit.findings(lake));
       findings.addAll(files.of(tp));
       reports.add(
           new TpReport(
@@ -68,6 +70,8 @@ final class LakeAudit {
               result.kafka(),
               in.groupOffsets().get(tp),
               lake.liveFiles().size(),
+              lake.maintenance().retired().size(),
+              lake.maintenance().merges(),
               result.holesWithoutRecords(),
               findings));
     }

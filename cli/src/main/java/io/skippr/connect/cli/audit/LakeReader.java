@@ -9,8 +9,10 @@ import io.skippr.connect.sink.log.TpLog;
 import io.skippr.connect.sink.storage.LakeStorage;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -64,31 +66,59 @@ final class LakeReader {
   }
 
   /**
-   * Stored keys that no log listed when it was read but that a re-read of the log of the TP the
-   * file is named for lists as live or pending: units committed or planned while the audit ran.
+   * What a re-read of the logs after storage was listed says about the files the first read did not
+   * account for.
+   *
+   * @param changed stored keys no log knew that a re-read of the log of the TP the file is named
+   *     for lists (live, pending, retired or a merge's output): written while the audit ran
+   * @param noLongerLive live files storage lacks that a re-read of their log no longer lists as
+   *     live: merged, replaced or expired, and deleted, while the audit ran
    */
-  Set<String> changedDuringAudit(List<TpLake> logs, Set<String> stored) throws IOException {
+  record Reread(Set<String> changed, Set<String> noLongerLive) {
+    static final Reread NONE = new Reread(Set.of(), Set.of());
+  }
+
+  /** Re-reads the logs concerned by files the first read did not account for. */
+  Reread reread(List<TpLake> logs, Set<String> stored) throws IOException {
     Set<String> known = new HashSet<>();
+    Map<TopicPartition, List<String>> gone = new HashMap<>();
     for (TpLake log : logs) {
       known.addAll(log.liveFiles());
       if (log.pending() != null) {
         known.addAll(log.pending().files());
       }
+      known.addAll(log.maintenance().retired());
+      if (log.maintenance().merge() != null) {
+        known.addAll(log.maintenance().merge().outputs());
+      }
+      for (String key : log.liveFiles()) {
+        if (!stored.contains(key)) {
+          gone.computeIfAbsent(
+                  new TopicPartition(log.topic(), log.partition()), t -> new ArrayList<>())
+              .add(key);
+        }
+      }
     }
-    Set<TopicPartition> reread = new HashSet<>();
+    Set<TopicPartition> reread = new HashSet<>(gone.keySet());
     for (String key : stored) {
       if (!known.contains(key)) {
         FileAudit.namedFor(key).ifPresent(reread::add);
       }
     }
     Set<String> changed = new TreeSet<>();
+    Set<String> noLongerLive = new TreeSet<>();
     for (TopicPartition tp : reread) {
       LogState state = TpLog.read(storage, layout, tp.topic(), tp.partition()).state();
       Set<String> now = new HashSet<>(state.liveFiles().keySet());
       state.pending().ifPresent(intent -> now.addAll(intent.files()));
+      now.addAll(state.retired().keySet());
+      state.compacting().ifPresent(merge -> now.addAll(merge.outputs()));
       now.stream().filter(stored::contains).filter(k -> !known.contains(k)).forEach(changed::add);
+      gone.getOrDefault(tp, List.of()).stream()
+          .filter(key -> !state.liveFiles().containsKey(key))
+          .forEach(noLongerLive::add);
     }
-    return changed;
+    return new Reread(changed, noLongerLive);
   }
 
   /** The audit's view of one log: units per generation, the pending unit, the live files. */
@@ -130,7 +160,27 @@ final class LakeReader {
         intent.map(i -> new TpLake.Pending(i.id(), i.start(), i.end(), i.files())).orElse(null),
         state.liveFiles().keySet(),
         state.resumeOffset().isPresent() ? state.resumeOffset().getAsLong() : null,
-        missing);
+        missing,
+        maintenance(history));
+  }
+
+  /**
+   * Merges and expiries from the log's entries, retired files and a merge under way from its state.
+   */
+  private static TpLake.Maintenance maintenance(LogHistory history) {
+    int merges = 0;
+    List<TpLake.Expiry> expiries = new ArrayList<>();
+    for (LogHistory.Numbered numbered : history.entries()) {
+      if (numbered.entry() instanceof LogEntry.CompactCommit) {
+        merges++;
+      } else if (numbered.entry() instanceof LogEntry.Expire expire) {
+        expiries.add(new TpLake.Expiry(expire.atMs(), expire.files(), expire.reason()));
+      }
+    }
+    LogState state = history.state();
+    TpLake.Merge merge =
+        state.compacting().map(m -> new TpLake.Merge(m.id(), m.inputs(), m.outputs())).orElse(null);
+    return new TpLake.Maintenance(state.retired().keySet(), merge, merges, expiries);
   }
 
   private static final class GenerationBuilder {

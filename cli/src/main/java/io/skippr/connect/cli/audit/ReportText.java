@@ -72,6 +72,12 @@ final class ReportText {
       line.append("; group ").append(tp.groupOffset());
     }
     line.append("; ").append(tp.liveFiles()).append(" file(s)");
+    if (tp.merges() > 0) {
+      line.append(", ").append(tp.merges()).append(" merge(s)");
+    }
+    if (tp.retiredFiles() > 0) {
+      line.append(", ").append(tp.retiredFiles()).append(" retired (deleted after their grace)");
+    }
     if (tp.holesWithoutRecords() > 0) {
       line.append("; ")
           .append(tp.holesWithoutRecords())

@@ -13,6 +13,9 @@ import java.util.List;
  * @param kafka what Kafka holds, null for sync logs and topics Kafka does not have
  * @param groupOffset the connector group's committed offset, null when it has none
  * @param liveFiles how many files the log lists as live
+ * @param retiredFiles how many files are no longer live (merge inputs, replaced or expired files)
+ *     and not yet recorded as deleted: storage keeps them for the grace period
+ * @param merges how many merges of the TP's files committed
  * @param holesWithoutRecords offsets ranges between units that Kafka showed hold no record
  *     (transaction markers, aborted or compacted records)
  */
@@ -27,6 +30,8 @@ record TpReport(
     Kafka kafka,
     Long groupOffset,
     int liveFiles,
+    int retiredFiles,
+    int merges,
     int holesWithoutRecords,
     List<Finding> findings) {
 

@@ -30,7 +30,9 @@ class FileAuditTest {
 
     FileAudit.Result result =
         FileAudit.audit(
-            List.of(lake), Set.of(LIVE, PLANNED, LATE, ORPHAN, FOREIGN, OTHER_TP), Set.of(LATE));
+            List.of(lake),
+            Set.of(LIVE, PLANNED, LATE, ORPHAN, FOREIGN, OTHER_TP),
+            new LakeReader.Reread(Set.of(LATE), Set.of()));
 
     assertThat(result.of(new TopicPartition("t", 0)))
         .extracting(Finding::kind, Finding::file)

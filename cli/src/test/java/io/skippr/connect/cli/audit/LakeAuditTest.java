@@ -132,7 +132,7 @@ class LakeAuditTest {
                 tp(2), new KafkaTp(0, 0, 0)),
             group,
             stored,
-            Set.of()),
+            LakeReader.Reread.NONE),
         kafka);
   }
 

@@ -79,7 +79,7 @@ class LakeReaderTest {
     write(storage, file(0, 0, 4));
     Set<String> stored = reader.stored(snapshot.tables());
 
-    assertThat(reader.changedDuringAudit(snapshot.logs(), stored)).containsExactly(file(0, 10, 19));
+    assertThat(reader.reread(snapshot.logs(), stored).changed()).containsExactly(file(0, 10, 19));
   }
 
   @Test

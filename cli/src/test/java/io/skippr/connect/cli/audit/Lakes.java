@@ -33,7 +33,7 @@ final class Lakes {
         last.units().isEmpty()
             ? (last.declaredStart() >= 0 ? last.declaredStart() : null)
             : last.units().get(last.units().size() - 1).end() + 1;
-    return new TpLake(topic, partition, generations, null, Set.of(), resume, List.of());
+    return new TpLake(topic, partition, generations, null, Set.of(), resume, List.of(), null);
   }
 
   static TpLake withPending(TpLake lake, TpLake.Pending pending) {
@@ -44,7 +44,8 @@ final class Lakes {
         pending,
         lake.liveFiles(),
         pending.start(),
-        lake.missingEntries());
+        lake.missingEntries(),
+        lake.maintenance());
   }
 
   static TpLake withFiles(TpLake lake, Set<String> live) {
@@ -55,6 +56,19 @@ final class Lakes {
         lake.pending(),
         live,
         lake.resume(),
-        lake.missingEntries());
+        lake.missingEntries(),
+        lake.maintenance());
+  }
+
+  static TpLake withMaintenance(TpLake lake, TpLake.Maintenance maintenance) {
+    return new TpLake(
+        lake.topic(),
+        lake.partition(),
+        lake.generations(),
+        lake.pending(),
+        lake.liveFiles(),
+        lake.resume(),
+        lake.missingEntries(),
+        maintenance);
   }
 }

@@ -239,7 +239,14 @@ class RangeAuditTest {
     TpLake lake = log("sync~files", 0, 0, 9);
     TpLake broken =
         new TpLake(
-            lake.topic(), 0, lake.generations(), null, lake.liveFiles(), 10L, List.of(3L, 4L));
+            lake.topic(),
+            0,
+            lake.generations(),
+            null,
+            lake.liveFiles(),
+            10L,
+            List.of(3L, 4L),
+            null);
 
     assertThat(audit.audit(broken, null, null).findings())
         .extracting(Finding::kind)
