@@ -44,6 +44,7 @@ import picocli.CommandLine.Option;
           + " --bootstrap-servers 127.0.0.1:9092",
       "  skippr audit --connector orders-lake --bootstrap-servers 127.0.0.1:9092"
           + " --topics-dir s3://bucket/lake --lake s3.region=eu-west-1 --output json",
+      "  skippr audit --topics-dir /srv/lake    (a lake of skippr sync runs: no Kafka)",
       ""
     })
 public final class AuditCommand implements Callable<Integer> {
