@@ -18,11 +18,15 @@ import org.apache.kafka.common.config.ConfigException;
  * only when every key is valid on its own.
  */
 final class CrossFieldChecks {
+  /** The consumer override that decides whether aborted transactional records are read. */
+  static final String ISOLATION_OVERRIDE = "consumer.override.isolation.level";
+
   private CrossFieldChecks() {}
 
   /** Problems by key; empty when the combination is sound. */
   static Map<String, String> problems(ConfigDef def, Map<String, String> props) {
     Map<String, String> problems = new LinkedHashMap<>();
+    isolation(props, problems);
     AbstractConfig parsed;
     try {
       parsed = new AbstractConfig(def, props, false);
@@ -31,12 +35,11 @@ final class CrossFieldChecks {
     }
     rotation(RotationConfig.from(parsed), problems);
     partitioning(parsed, props, problems);
-    maintenance(parsed, props, problems);
+    maintenance(parsed, problems);
     return problems;
   }
 
-  private static void maintenance(
-      AbstractConfig parsed, Map<String, String> props, Map<String, String> problems) {
+  private static void maintenance(AbstractConfig parsed, Map<String, String> problems) {
     writePolicy(parsed, problems);
     retention(parsed, problems);
   }
@@ -83,6 +86,22 @@ final class CrossFieldChecks {
       problems.put(
           RetentionConfig.LATE_WRITE_POLICY,
           "retention.late.write.policy=reject refuses rows past retention.ms, which is not set.");
+    }
+  }
+
+  /**
+   * A sink reading read_uncommitted lands the records of aborted transactions (a source task killed
+   * mid-transaction) beside their retried copies.
+   */
+  private static void isolation(Map<String, String> props, Map<String, String> problems) {
+    String level = props.get(ISOLATION_OVERRIDE);
+    if (level != null && level.strip().equalsIgnoreCase("read_uncommitted")) {
+      problems.put(
+          ISOLATION_OVERRIDE,
+          "read_uncommitted makes the lake sink land records of aborted transactions (an"
+              + " exactly-once source killed mid-transaction, then retried): set it to"
+              + " read_committed, or leave it unset on a worker whose consumer.isolation.level is"
+              + " read_committed.");
     }
   }
 

@@ -50,6 +50,15 @@ public final class ConnectCluster implements AutoCloseable {
 
   /** Starts a cluster; {@code workerProps} override the defaults below. */
   public static ConnectCluster start(String name, int workers, Map<String, String> workerProps) {
+    return start(name, workers, workerProps, Map.of());
+  }
+
+  /** Starts a cluster; {@code workerProps} and {@code brokerOverrides} override the defaults. */
+  public static ConnectCluster start(
+      String name,
+      int workers,
+      Map<String, String> workerProps,
+      Map<String, String> brokerOverrides) {
     Map<String, String> props = new HashMap<>();
     props.put("plugin.path", pluginDir().toString());
     props.put("plugin.discovery", "service_load");
@@ -60,6 +69,7 @@ public final class ConnectCluster implements AutoCloseable {
     brokerProps.put("auto.create.topics.enable", "false");
     brokerProps.put("transaction.state.log.replication.factor", "1");
     brokerProps.put("transaction.state.log.min.isr", "1");
+    brokerProps.putAll(brokerOverrides);
     EmbeddedConnectCluster cluster =
         new EmbeddedConnectCluster.Builder()
             .name(name)

@@ -2,7 +2,7 @@ package io.skippr.connect.cli.compact;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.skippr.connect.cli.HeldLease;
+import io.skippr.connect.cli.lease.HeldLease;
 import io.skippr.connect.sink.LakeSinkConfig;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.TpLog;

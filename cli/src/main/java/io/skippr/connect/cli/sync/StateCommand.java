@@ -1,8 +1,8 @@
 package io.skippr.connect.cli.sync;
 
-import io.skippr.connect.cli.HeldLease;
 import io.skippr.connect.cli.discover.DiscoveryException;
 import io.skippr.connect.cli.discover.SkipprYaml;
+import io.skippr.connect.cli.lease.HeldLease;
 import io.skippr.connect.common.ProcessEnvironment;
 import java.io.IOException;
 import java.io.PrintWriter;

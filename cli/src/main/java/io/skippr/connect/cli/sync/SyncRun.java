@@ -1,7 +1,7 @@
 package io.skippr.connect.cli.sync;
 
-import io.skippr.connect.cli.HeldLease;
 import io.skippr.connect.cli.discover.PluginJars;
+import io.skippr.connect.cli.lease.HeldLease;
 import io.skippr.connect.sink.LakeWriter;
 import io.skippr.connect.sink.WriterParts;
 import io.skippr.connect.sink.log.LogEntry;

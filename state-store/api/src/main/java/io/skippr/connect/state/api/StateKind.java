@@ -11,7 +11,12 @@ public enum StateKind {
   /** Leases guarded by a heartbeat counter. */
   LEASE,
   /** Secrets such as OAuth refresh tokens; encrypted at rest. */
-  SECRET;
+  SECRET,
+  /**
+   * What a push source has accepted so far and must keep accepting the same way: the topic each
+   * name maps to and the type of each field (HTTP ingest).
+   */
+  CATALOG;
 
   private final String prefix = name().toLowerCase(Locale.ROOT) + "#";
 

@@ -1,4 +1,4 @@
-package io.skippr.connect.cli;
+package io.skippr.connect.cli.lease;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

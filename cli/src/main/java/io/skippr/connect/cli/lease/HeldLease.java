@@ -1,4 +1,4 @@
-package io.skippr.connect.cli;
+package io.skippr.connect.cli.lease;
 
 import io.skippr.connect.state.api.Lease;
 import io.skippr.connect.state.api.Leases;
