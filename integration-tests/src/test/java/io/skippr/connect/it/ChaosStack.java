@@ -83,6 +83,11 @@ final class ChaosStack {
     return restPorts[worker];
   }
 
+  /** The REST API of worker number {@code worker}. */
+  String restUrl(int worker) {
+    return rest(worker);
+  }
+
   String bootstrapServers() {
     return "127.0.0.1:" + kafkaPort;
   }
