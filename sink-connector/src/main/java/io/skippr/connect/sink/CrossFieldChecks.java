@@ -2,6 +2,7 @@ package io.skippr.connect.sink;
 
 import io.skippr.connect.sink.buffer.RotationConfig;
 import io.skippr.connect.sink.partition.PartitioningConfig;
+import io.skippr.connect.sink.publish.PublishConfig;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.kafka.common.config.AbstractConfig;
@@ -26,6 +27,7 @@ final class CrossFieldChecks {
     }
     rotation(RotationConfig.from(parsed), problems);
     partitioning(parsed, props, problems);
+    PublishConfig.problems(props).forEach(problems::putIfAbsent);
     return problems;
   }
 

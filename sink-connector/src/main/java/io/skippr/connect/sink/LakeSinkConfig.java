@@ -5,6 +5,7 @@ import io.skippr.connect.sink.buffer.RotationConfig;
 import io.skippr.connect.sink.convert.FormatConfig;
 import io.skippr.connect.sink.log.GenerationConfig;
 import io.skippr.connect.sink.partition.PartitioningConfig;
+import io.skippr.connect.sink.publish.PublishConfig;
 import io.skippr.connect.sink.state.MirrorConfig;
 import io.skippr.connect.sink.storage.StorageConfig;
 import io.skippr.connect.sink.storage.WriteConfig;
@@ -54,6 +55,7 @@ public final class LakeSinkConfig extends AbstractConfig {
     PartitioningConfig.define(def);
     MirrorConfig.define(def);
     GenerationConfig.define(def);
+    PublishConfig.define(def);
     return def;
   }
 

@@ -6,6 +6,7 @@ import io.skippr.connect.sink.log.LakeIdentity;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.LogEntry;
 import io.skippr.connect.sink.metrics.LakeSinkMetrics;
+import io.skippr.connect.sink.publish.CommitListener;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -43,6 +44,7 @@ public final class LakeWriter {
   private final RecordRouter router;
   private final Generations generations;
   private final LakeSinkMetrics metrics;
+  private final CommitListener listener;
   private final Map<TopicPartition, TpSession> sessions = new LinkedHashMap<>();
 
   /**
@@ -65,6 +67,7 @@ public final class LakeWriter {
         "memory-pauses-total",
         "How often the task paused consuming to stay within buffer.max.bytes",
         memory::pauses);
+    this.listener = parts.listeners().open(parts.storage(), lake, settings.owner());
     UnitCommitter committer =
         new UnitCommitter(
             parts.storage(),
@@ -74,7 +77,8 @@ public final class LakeWriter {
             parts.mirror(),
             settings,
             metrics,
-            parts.sourcePositions());
+            parts.sourcePositions(),
+            listener);
     this.units = new UnitFlow(committer, memory, parts.storage(), settings.writeAsync());
     ErrantRecords errant =
         new ErrantRecords(context.errantRecordReporter(), settings.toleratesErrors());
@@ -94,7 +98,7 @@ public final class LakeWriter {
    */
   public void open(Collection<TopicPartition> partitions) {
     units.settle(true);
-    TpOpener opener = new TpOpener(parts, layout, lake, settings);
+    TpOpener opener = new TpOpener(parts, layout, lake, settings, listener);
     for (TopicPartition tp : partitions) {
       close(List.of(tp));
       TpSession session = opener.open(tp, resumeAfterClose.remove(tp), metrics);
@@ -172,6 +176,7 @@ public final class LakeWriter {
       if (session != null) {
         session.resumeOffset().ifPresent(offset -> resumeAfterClose.put(tp, offset));
         metrics.close(tp);
+        listener.closed(tp);
       }
       memory.forget(tp);
     }
@@ -183,6 +188,7 @@ public final class LakeWriter {
       close(new ArrayList<>(sessions.keySet()));
     } finally {
       units.close();
+      listener.close();
       metrics.close();
     }
   }

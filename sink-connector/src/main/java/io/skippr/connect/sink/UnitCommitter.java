@@ -12,6 +12,8 @@ import io.skippr.connect.sink.log.LogEntry;
 import io.skippr.connect.sink.log.ProgressMirror;
 import io.skippr.connect.sink.log.SinkProgress;
 import io.skippr.connect.sink.metrics.LakeSinkMetrics;
+import io.skippr.connect.sink.publish.CommitListener;
+import io.skippr.connect.sink.publish.UnitCommitted;
 import io.skippr.connect.sink.storage.LakeStorage;
 import io.skippr.connect.sink.storage.PendingObject;
 import java.io.FilterOutputStream;
@@ -45,6 +47,7 @@ final class UnitCommitter implements AutoCloseable {
   private final FileWritePool files;
   private final LakeSinkMetrics metrics;
   private final SourcePositions sourcePositions;
+  private final CommitListener listener;
 
   /** The fingerprint of the last file schema; a unit's files nearly always share one schema. */
   private Schema fingerprinted;
@@ -59,8 +62,10 @@ final class UnitCommitter implements AutoCloseable {
       ProgressMirror mirror,
       WriterSettings settings,
       LakeSinkMetrics metrics,
-      SourcePositions sourcePositions) {
+      SourcePositions sourcePositions,
+      CommitListener listener) {
     this.storage = storage;
+    this.listener = listener;
     this.metrics = metrics;
     this.sourcePositions = sourcePositions;
     this.layout = layout;
@@ -128,6 +133,7 @@ final class UnitCommitter implements AutoCloseable {
             session.log.epoch(),
             files,
             sourcePositions.at(session.tp, intent.end())));
+    publish(session, intent, files);
     long bytes = 0;
     for (LiveFile file : files) {
       bytes += file.bytes();
@@ -150,6 +156,23 @@ final class UnitCommitter implements AutoCloseable {
         trigger);
     mirror(session, intent);
     session.log.checkpointIfDue(checkpointInterval);
+  }
+
+  /** Tells the listener; the lake commit has happened, so its failure is only logged. */
+  private void publish(TpSession session, LogEntry.Intent intent, List<LiveFile> files) {
+    try {
+      listener.committed(
+          new UnitCommitted(
+              session.tp,
+              intent.id(),
+              intent.start(),
+              intent.end(),
+              session.log.epoch(),
+              session.log.state().lastSeq(),
+              files));
+    } catch (RuntimeException e) {
+      LOG.warn("Could not publish the commit of {}: {}", intent.id(), e.toString());
+    }
   }
 
   private void mirror(TpSession session, LogEntry.Intent intent) {

@@ -12,6 +12,8 @@ import io.skippr.connect.sink.log.ProgressMirror;
 import io.skippr.connect.sink.log.TableSchemaLog;
 import io.skippr.connect.sink.partition.Partitioner;
 import io.skippr.connect.sink.partition.Partitioners;
+import io.skippr.connect.sink.publish.CommitListeners;
+import io.skippr.connect.sink.publish.ListenerFactory;
 import io.skippr.connect.sink.storage.LakeStorage;
 
 /**
@@ -26,6 +28,7 @@ import io.skippr.connect.sink.storage.LakeStorage;
  * @param clock the wall clock
  * @param sourcePositions where records of a source run without Kafka came from (recorded in the
  *     commit of each unit)
+ * @param listeners opens the listener told of every change to the live files (Iceberg)
  */
 public record WriterParts(
     LakeStorage storage,
@@ -35,7 +38,8 @@ public record WriterParts(
     SchemaMerge schemaMerge,
     ProgressMirror mirror,
     WallClock clock,
-    SourcePositions sourcePositions) {
+    SourcePositions sourcePositions,
+    ListenerFactory listeners) {
 
   /**
    * The parts a lake sink's configuration asks for, over an open lake: rows by the configured
@@ -55,7 +59,30 @@ public record WriterParts(
         SchemaEvolution::evolve,
         mirror,
         WallClock.SYSTEM,
-        sourcePositions);
+        sourcePositions,
+        CommitListeners.configured(config.originalsStrings()));
+  }
+
+  /** The parts without a commit listener. */
+  public WriterParts(
+      LakeStorage storage,
+      RowConverter converter,
+      Partitioner partitioner,
+      LakeFileWriter fileWriter,
+      SchemaMerge schemaMerge,
+      ProgressMirror mirror,
+      WallClock clock,
+      SourcePositions sourcePositions) {
+    this(
+        storage,
+        converter,
+        partitioner,
+        fileWriter,
+        schemaMerge,
+        mirror,
+        clock,
+        sourcePositions,
+        ListenerFactory.NONE);
   }
 
   /** The parts of a writer of Kafka records. */

@@ -5,6 +5,7 @@ import io.skippr.connect.sink.buffer.RotationConfig;
 import io.skippr.connect.sink.format.LakeFileWriter;
 import io.skippr.connect.sink.log.GenerationConfig;
 import io.skippr.connect.sink.log.ProgressMirror;
+import io.skippr.connect.sink.publish.ListenerFactory;
 import io.skippr.connect.sink.storage.LakeStorage;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -42,6 +43,7 @@ final class LakeHarness {
   RotationConfig rotation = new RotationConfig(25, 0, -1, 1000, 32L << 20);
   LakeFileWriter fileWriter = new WriterDoubles.OffsetsFileWriter();
   ProgressMirror mirror = ProgressMirror.NONE;
+  ListenerFactory listeners = ListenerFactory.NONE;
   String fingerprint = "cfg-1";
 
   /** The value at a position; null for a tombstone. */
@@ -99,7 +101,9 @@ final class LakeHarness {
                 fileWriter,
                 SchemaEvolution::evolve,
                 mirror,
-                clock),
+                clock,
+                SourcePositions.NONE,
+                listeners),
             context);
     writer.open(tps());
     for (TopicPartition tp : tps()) {
