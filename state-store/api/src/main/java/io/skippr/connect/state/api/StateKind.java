@@ -11,7 +11,9 @@ public enum StateKind {
   /** Leases guarded by a heartbeat counter. */
   LEASE,
   /** Secrets such as OAuth refresh tokens; encrypted at rest. */
-  SECRET;
+  SECRET,
+  /** Lake changes registered in another catalog (Iceberg), one row per table and change id. */
+  REGISTRATION;
 
   private final String prefix = name().toLowerCase(Locale.ROOT) + "#";
 
