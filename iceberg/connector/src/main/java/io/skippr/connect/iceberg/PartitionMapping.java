@@ -55,49 +55,70 @@ final class PartitionMapping {
 
   static Plan plan(PartitioningConfig config, Schema fileSchema, String partitionPath) {
     List<String[]> segments = segments(partitionPath);
-    List<Types.NestedField> columns = new ArrayList<>(fileSchema.columns());
-    List<String> pathColumns = new ArrayList<>();
-    List<String[]> fields = new ArrayList<>(); // {kind, column}
-    int nextId = fileSchema.highestFieldId();
-    int fieldSegments =
-        config.kind() == Kind.FIELD || config.kind() == Kind.FIELD_TIME
-            ? config.fieldNames().size()
-            : 0;
+    boolean byFields = config.kind() == Kind.FIELD || config.kind() == Kind.FIELD_TIME;
+    boolean timed = config.kind() == Kind.TIME || config.kind() == Kind.FIELD_TIME;
+    int fieldSegments = byFields ? config.fieldNames().size() : 0;
     String timeColumn = timeColumn(config, fileSchema);
-    boolean timeDone = false;
+    Fields fields = new Fields(fileSchema, config.kind() == Kind.DEFAULT);
     for (int i = 0; i < segments.size(); i++) {
-      String name = segments.get(i)[0];
-      boolean isTime =
-          i >= fieldSegments && (config.kind() == Kind.TIME || config.kind() == Kind.FIELD_TIME);
       String source = i < fieldSegments ? config.fieldNames().get(i) : null;
       if (config.kind() == Kind.DEFAULT && fileSchema.findField("__partition") != null) {
         source = "__partition";
       }
-      if (isTime && timeColumn != null) {
-        if (!timeDone) {
-          fields.add(new String[] {config.durationMs() == HOUR_MS ? "hour" : "day", timeColumn});
-          timeDone = true;
-        }
-      } else if (source != null && fileSchema.findField(source) != null) {
-        fields.add(new String[] {"identity", source});
-      } else if (fileSchema.findField(name) == null && !pathColumns.contains(name)) {
-        Type type =
-            config.kind() == Kind.DEFAULT ? Types.IntegerType.get() : Types.StringType.get();
-        columns.add(Types.NestedField.optional(++nextId, name, type));
-        pathColumns.add(name);
-        fields.add(new String[] {"identity", name});
+      if (timed && i >= fieldSegments && timeColumn != null) {
+        fields.time(config.durationMs() == HOUR_MS ? "hour" : "day", timeColumn);
+      } else {
+        fields.segment(segments.get(i)[0], source);
       }
     }
-    Schema schema = new Schema(columns);
+    Schema schema = new Schema(fields.columns);
     PartitionSpec.Builder spec = PartitionSpec.builderFor(schema);
-    for (String[] field : fields) {
+    for (String[] field : fields.fields) {
       switch (field[0]) {
         case "hour" -> spec.hour(field[1]);
         case "day" -> spec.day(field[1]);
         default -> spec.identity(field[1]);
       }
     }
-    return new Plan(schema, spec.build(), List.copyOf(pathColumns));
+    return new Plan(schema, spec.build(), List.copyOf(fields.pathColumns));
+  }
+
+  /** The partition fields of a plan as its path's segments name them, and the path columns. */
+  private static final class Fields {
+    private final Schema fileSchema;
+    private final boolean numberedPaths;
+    private final List<Types.NestedField> columns;
+    private final List<String> pathColumns = new ArrayList<>();
+    private final List<String[]> fields = new ArrayList<>(); // {transform, column}
+    private int nextId;
+    private boolean timeDone;
+
+    Fields(Schema fileSchema, boolean numberedPaths) {
+      this.fileSchema = fileSchema;
+      this.numberedPaths = numberedPaths;
+      this.columns = new ArrayList<>(fileSchema.columns());
+      this.nextId = fileSchema.highestFieldId();
+    }
+
+    /** The time segments of a path map to one transform of the time column. */
+    void time(String transform, String column) {
+      if (!timeDone) {
+        fields.add(new String[] {transform, column});
+        timeDone = true;
+      }
+    }
+
+    /** Identity on the data column a segment comes from, else on a column of the path. */
+    void segment(String name, String source) {
+      if (source != null && fileSchema.findField(source) != null) {
+        fields.add(new String[] {"identity", source});
+      } else if (fileSchema.findField(name) == null && !pathColumns.contains(name)) {
+        Type type = numberedPaths ? Types.IntegerType.get() : Types.StringType.get();
+        columns.add(Types.NestedField.optional(++nextId, name, type));
+        pathColumns.add(name);
+        fields.add(new String[] {"identity", name});
+      }
+    }
   }
 
   /** The column Iceberg's time transform can partition by, or null when none fits. */

@@ -22,8 +22,6 @@ import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.data.IcebergGenerics;
-import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.metrics.PluginMetrics;
@@ -41,6 +39,16 @@ import org.apache.kafka.connect.sink.SinkTaskContext;
  */
 final class IcebergLake {
   static final String TOPIC = "orders";
+
+  /** Optional, with a required field: a reader must map nested fields by name too. */
+  static final Schema ADDRESS =
+      SchemaBuilder.struct()
+          .name("address")
+          .optional()
+          .field("city", Schema.STRING_SCHEMA)
+          .field("zip", Schema.OPTIONAL_INT32_SCHEMA)
+          .build();
+
   static final Schema VALUE =
       SchemaBuilder.struct()
           .name("order")
@@ -49,6 +57,7 @@ final class IcebergLake {
           .field("amount", Schema.FLOAT64_SCHEMA)
           .field("at", Timestamp.SCHEMA)
           .field("note", Schema.OPTIONAL_STRING_SCHEMA)
+          .field("address", ADDRESS)
           .build();
 
   final Path root;
@@ -104,7 +113,12 @@ final class IcebergLake {
             .put("region", "r" + offset % 3)
             .put("amount", offset * 1.5)
             .put("at", new java.util.Date(1_700_000_000_000L + offset * 1000))
-            .put("note", offset % 4 == 0 ? null : "n" + offset);
+            .put("note", offset % 4 == 0 ? null : "n" + offset)
+            .put(
+                "address",
+                offset % 5 == 0
+                    ? null
+                    : new Struct(ADDRESS).put("city", "c" + offset % 7).put("zip", (int) offset));
     return new SinkRecord(
         TOPIC,
         partition,
@@ -133,15 +147,12 @@ final class IcebergLake {
     return catalog().loadTable(TableIdentifier.of("lake", "raw", name));
   }
 
-  /** Every row's (partition, offset) as Iceberg's generic reader sees it, with repeats. */
+  /**
+   * Every row's (partition, offset) as Iceberg's reader sees it (with the name mapping), with
+   * repeats.
+   */
   static List<String> positions(Table table) throws Exception {
-    List<String> positions = new ArrayList<>();
-    try (CloseableIterable<Record> rows = IcebergGenerics.read(table).build()) {
-      for (Record row : rows) {
-        positions.add(row.getField("__partition") + "/" + row.getField("__offset"));
-      }
-    }
-    return positions;
+    return MappedReader.positions(table);
   }
 
   /** The table's current data files as local paths. */
