@@ -28,6 +28,8 @@ final class LocalWorker implements AutoCloseable {
     props.put("key.converter", "org.apache.kafka.connect.json.JsonConverter");
     props.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
     props.put("exactly.once.source.support", "enabled");
+    // Sources write in transactions: every sink on this worker reads committed records only.
+    props.put("consumer.isolation.level", "read_committed");
     props.put("offset.flush.interval.ms", "5000");
     // Connect's file config provider lets example configs reference local files.
     props.put("config.providers", "file,env");

@@ -1,5 +1,6 @@
 package io.skippr.connect.cli;
 
+import io.skippr.connect.cli.compact.CompactCommand;
 import io.skippr.connect.cli.discover.DiscoverCommand;
 import io.skippr.connect.cli.discover.SchemaCommand;
 import io.skippr.connect.cli.sync.StateCommand;
@@ -18,7 +19,8 @@ import picocli.CommandLine.Command;
       DiscoverCommand.class,
       SchemaCommand.class,
       SyncCommand.class,
-      StateCommand.class
+      StateCommand.class,
+      CompactCommand.class
     })
 public final class SkipprCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

@@ -48,7 +48,11 @@ final class ChaosStack {
   private final int controllerPort;
   private final int[] restPorts;
   private final HttpClient http = HttpClient.newHttpClient();
-  private final Map<Integer, Map<String, String>> workerEnv = new HashMap<>();
+
+  /** The worker properties and environment each worker was last started with. */
+  private final Map<Integer, List<String>> lastProperties = new HashMap<>();
+
+  private final Map<Integer, Map<String, String>> lastEnv = new HashMap<>();
 
   private ChaosStack(Path root, List<CliProcess> processes, int[] ports) {
     this.root = root;
@@ -83,12 +87,21 @@ final class ChaosStack {
     return "127.0.0.1:" + kafkaPort;
   }
 
+  /** Short session timeouts and no scheduled-rebalance delay: tasks move on within seconds. */
+  static final List<String> MOVE_AT_ONCE =
+      List.of(
+          "session.timeout.ms=6000",
+          "heartbeat.interval.ms=1000",
+          "scheduled.rebalance.max.delay.ms=0",
+          // The sink tasks' consumers: a killed task's partitions move on within seconds.
+          "consumer.session.timeout.ms=6000",
+          "consumer.heartbeat.interval.ms=1000");
+
   /**
    * Like {@link #startWorker(String, int)}; this worker's processes get {@code env} from now on.
    */
   CliProcess startWorker(String name, int worker, Map<String, String> env) throws IOException {
-    workerEnv.put(worker, Map.copyOf(env));
-    return startWorker(name, worker);
+    return startWorker(name, worker, MOVE_AT_ONCE, env);
   }
 
   /**
@@ -96,21 +109,25 @@ final class ChaosStack {
    * scheduled-rebalance delay, so a killed or stopped worker's tasks move on within seconds.
    */
   CliProcess startWorker(String name, int worker) throws IOException {
+    return startWorker(name, worker, MOVE_AT_ONCE, lastEnv.getOrDefault(worker, Map.of()));
+  }
+
+  /**
+   * Starts worker number {@code worker} with these worker properties ({@code key=value}) and
+   * environment variables, its data under {@code root/name}.
+   */
+  CliProcess startWorker(
+      String name, int worker, List<String> workerProperties, Map<String, String> env)
+      throws IOException {
+    lastProperties.put(worker, List.copyOf(workerProperties));
+    lastEnv.put(worker, Map.copyOf(env));
+    List<String> args = new ArrayList<>();
+    args.add("--bootstrap-servers=127.0.0.1:" + kafkaPort);
+    args.add("--data-dir=" + root.resolve(name));
+    args.add("--rest-port=" + restPorts[worker]);
+    workerProperties.forEach(p -> args.add("--worker-property=" + p));
     CliProcess process =
-        CliProcess.startLocal(
-            name,
-            root.resolve("logs"),
-            List.of(
-                "--bootstrap-servers=127.0.0.1:" + kafkaPort,
-                "--data-dir=" + root.resolve(name),
-                "--rest-port=" + restPorts[worker],
-                "--worker-property=session.timeout.ms=6000",
-                "--worker-property=heartbeat.interval.ms=1000",
-                "--worker-property=scheduled.rebalance.max.delay.ms=0",
-                // The sink tasks' consumers: a killed task's partitions move on within seconds.
-                "--worker-property=consumer.session.timeout.ms=6000",
-                "--worker-property=consumer.heartbeat.interval.ms=1000"),
-            workerEnv.getOrDefault(worker, Map.of()));
+        CliProcess.startLocal(name, root.resolve("logs"), args, Path.of("").toAbsolutePath(), env);
     processes.add(process);
     return process;
   }
@@ -137,8 +154,16 @@ final class ChaosStack {
       System.out.printf(
           "%s lost REST port %d to another socket; again on %d%n",
           process.name(), lost, restPorts[worker]);
-      process = startWorker(process.name() + "-" + attempt, worker);
+      process = restartOnNewPort(process.name() + "-" + attempt, worker);
     }
+  }
+
+  private CliProcess restartOnNewPort(String name, int worker) throws IOException {
+    return startWorker(
+        name,
+        worker,
+        lastProperties.getOrDefault(worker, MOVE_AT_ONCE),
+        lastEnv.getOrDefault(worker, Map.of()));
   }
 
   void createTopic(String topic, int partitions) throws Exception {

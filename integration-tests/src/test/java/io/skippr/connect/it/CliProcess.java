@@ -46,7 +46,10 @@ final class CliProcess {
     return startLocal(name, logs, args, Path.of("").toAbsolutePath(), env);
   }
 
-  private static CliProcess startLocal(
+  /**
+   * As {@link #startLocal(String, Path, List, Path)}, with {@code env} added to its environment.
+   */
+  static CliProcess startLocal(
       String name, Path logs, List<String> args, Path workingDir, Map<String, String> env)
       throws IOException {
     Path root = Path.of("..").toAbsolutePath().normalize();

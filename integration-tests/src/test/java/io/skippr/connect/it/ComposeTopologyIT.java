@@ -156,7 +156,8 @@ class ComposeTopologyIT {
     Map<String, Map<String, String>> registered = new LinkedHashMap<>();
     Map<String, Map<String, String>> files = ComposeFiles.connectors();
     assertThat(files)
-        .containsOnlyKeys("http-ingest", "http-ingest-avro", "lake-sink", "lake-sink-avro");
+        .containsOnlyKeys(
+            "http-ingest", "http-ingest-avro", "lake-sink", "lake-sink-avro", "lake-sink-events");
     for (Map.Entry<String, Map<String, String>> file : files.entrySet()) {
       Map<String, String> config = compose.localize(file.getValue());
       if (config.containsKey("server.port")) {
@@ -188,7 +189,7 @@ class ComposeTopologyIT {
                 sinks.put(name, config);
               }
             });
-    assertThat(sinks).containsOnlyKeys("lake-sink", "lake-sink-avro");
+    assertThat(sinks).containsOnlyKeys("lake-sink", "lake-sink-avro", "lake-sink-events");
     sinks.forEach(
         (name, config) -> {
           assertThat(config)
@@ -205,6 +206,9 @@ class ComposeTopologyIT {
             ComposeFiles.workerProperties().getProperty("connector.client.config.override.policy"))
         .as("the override policy lets sinks set their consumers' isolation level")
         .isEqualTo("All");
+    assertThat(ComposeFiles.workerProperties().getProperty("consumer.isolation.level"))
+        .as("sinks registered by hand read committed records too")
+        .isEqualTo("read_committed");
   }
 
   private static String ingestUrl(Map<String, String> ingest) {

@@ -57,6 +57,11 @@ class ConfigValidationIT {
     assertThat(errors(SINK, with(sound, "partitioner.class", "time")))
         .as("the time partitioner needs path.format")
         .containsOnlyKeys("path.format");
+    assertThat(errors(SINK, with(sound, "consumer.override.isolation.level", "read_uncommitted")))
+        .as("a key Connect defines: reported on it all the same")
+        .hasEntrySatisfying(
+            "consumer.override.isolation.level",
+            messages -> assertThat(messages).anyMatch(m -> m.contains("aborted transactions")));
   }
 
   @Test
@@ -77,6 +82,15 @@ class ConfigValidationIT {
             "admission.max.inflight.rows",
             messages -> assertThat(messages).anyMatch(m -> m.contains("limits.request.max.rows")))
         .containsOnlyKeys("admission.max.inflight.rows");
+    assertThat(
+            errors(
+                INGEST,
+                with(
+                    with(sound, "record.encoding", "json"),
+                    "value.converter",
+                    "org.apache.kafka.connect.json.JsonConverter")))
+        .as("json values need the ByteArrayConverter")
+        .containsOnlyKeys("record.encoding");
   }
 
   @Test

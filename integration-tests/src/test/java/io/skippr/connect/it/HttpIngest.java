@@ -44,6 +44,10 @@ final class HttpIngest {
     config.put("key.converter", "org.apache.kafka.connect.storage.StringConverter");
     config.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
     config.put("value.converter.schemas.enable", "true");
+    // The catalog in a RocksDB of its own, not under the working directory.
+    config.put(
+        "store.rocksdb.path",
+        java.nio.file.Files.createTempDirectory("http-ingest-state").toString());
     config.putAll(overrides);
     cluster.connect().configureConnector(CONNECTOR, config);
     cluster.awaitRunning(CONNECTOR, 1, Duration.ofSeconds(60));

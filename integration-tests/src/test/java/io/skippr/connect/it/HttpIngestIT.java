@@ -68,17 +68,20 @@ class HttpIngestIT {
         InfluxJsClient.write(ingest.url(), TOKEN, "org", "bucket-js", points.toString());
     assertThat(output).contains("written");
 
-    List<HttpIngest.Record> records = ingest.read(HttpIngest.PREFIX + "js_weather", count);
+    List<HttpIngest.Record> records = ingest.read(HttpIngest.PREFIX + "_js_20weather", count);
     assertThat(records).hasSize(count);
     Map<Long, HttpIngest.Record> byTime = new TreeMap<>();
-    records.forEach(r -> byTime.put(r.timestamp(), r));
+    records.forEach(r -> byTime.put((Long) ((Struct) r.value()).get("time_ns"), r));
     assertThat(byTime).hasSize(count);
     for (int i = 0; i < count; i++) {
+      long nanos = 1_700_000_000_000_000_000L + i * 1_000_000L;
       long millis = 1_700_000_000_000L + i;
-      HttpIngest.Record r = byTime.get(millis);
+      HttpIngest.Record r = byTime.get(nanos);
       String location = i % 2 == 0 ? "us\\,mid\\ west" : "eu\\=north";
       assertThat(r.key())
-          .isEqualTo("js\\ weather,location=" + location + ",sensor=s-" + (i % 7) + "\u00e9");
+          .isEqualTo(
+              "js\\ weather,location=" + location + ",sensor=s-" + (i % 7) + "\u00e9 " + nanos);
+      assertThat(r.timestamp()).as("the arrival, not the point's time").isGreaterThan(millis);
       Struct v = (Struct) r.value();
       assertThat(v.get("time")).isEqualTo(new Date(millis));
       assertThat(v.get("location")).isEqualTo(i % 2 == 0 ? "us,mid west" : "eu=north");
@@ -99,10 +102,12 @@ class HttpIngestIT {
     assertThat(v1.statusCode()).as(v1.body()).isEqualTo(204);
     List<HttpIngest.Record> v1Records = ingest.read(HttpIngest.PREFIX + "v1m", 2);
     assertThat(v1Records)
-        .extracting(HttpIngest.Record::key, HttpIngest.Record::timestamp)
+        .extracting(HttpIngest.Record::key, r -> ((Struct) r.value()).get("time_ns"))
         .containsExactlyInAnyOrder(
-            org.assertj.core.groups.Tuple.tuple("v1m,host=a", 1_700_000_000_000L),
-            org.assertj.core.groups.Tuple.tuple("v1m,host=b", 1_700_000_001_000L));
+            org.assertj.core.groups.Tuple.tuple(
+                "v1m,host=a 1700000000000000000", 1_700_000_000_000_000_000L),
+            org.assertj.core.groups.Tuple.tuple(
+                "v1m,host=b 1700000001000000000", 1_700_000_001_000_000_000L));
 
     HttpResponse<String> v3 =
         ingest.post(

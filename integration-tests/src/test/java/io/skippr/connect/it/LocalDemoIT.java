@@ -15,6 +15,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -35,6 +36,10 @@ class LocalDemoIT {
   private static final int ORDERS = 300;
   private static final Duration DEMO = Duration.ofMinutes(4);
   private static final String DONE = "skippr local: demo: done";
+  private static final Duration STEADY = Duration.ofSeconds(90);
+  private static final Duration STEADY_PAUSE = Duration.ofMillis(250);
+  private static final Duration SAMPLE_EVERY = Duration.ofSeconds(5);
+  private static final int STEADY_BATCH = 100;
 
   @TempDir Path dataDir;
   @TempDir Path logs;
@@ -44,19 +49,19 @@ class LocalDemoIT {
     int[] ports = FreePorts.take(4);
     Path lake = dataDir.resolve("lake");
 
-    String first = runDemo("first", ports, 1);
+    String first = runDemo("first", ports, 1, () -> {});
     assertThat(first)
         .contains("connector demo-ingest (HTTP ingest on http://127.0.0.1:" + ports[3]);
     assertThat(first).contains("demo-lake (lake sink into " + lake + "): created");
     assertThat(lakeRows(lake, "demo.cpu")).isEqualTo(CPU_ROWS);
-    assertThat(lakeRows(lake, "demo.orders")).isEqualTo(ORDERS);
+    assertThat(lakeRows(lake, "demo.events.orders")).isEqualTo(ORDERS);
     assertThat(parquetFiles(lake.resolve("demo.cpu"))).isNotEmpty();
-    assertThat(parquetFiles(lake.resolve("demo.orders"))).isNotEmpty();
+    assertThat(parquetFiles(lake.resolve("demo.events.orders"))).isNotEmpty();
 
-    String second = runDemo("second", ports, 2);
+    String second = runDemo("second", ports, 2, () -> steadyLoadKeepsFilesBounded(ports, lake));
     assertThat(second).contains("demo-lake (lake sink into " + lake + "): already registered");
     assertThat(lakeRows(lake, "demo.cpu")).isEqualTo(2L * CPU_ROWS);
-    assertThat(lakeRows(lake, "demo.orders")).isEqualTo(2L * ORDERS);
+    assertThat(lakeRows(lake, "demo.events.orders")).isEqualTo(2L * ORDERS);
   }
 
   @Test
@@ -86,8 +91,11 @@ class LocalDemoIT {
             "--demo"));
   }
 
-  /** Runs {@code local --demo} until it is done, checks its report, stops it with SIGTERM. */
-  private String runDemo(String name, int[] ports, int run) throws Exception {
+  /**
+   * Runs {@code local --demo} until it is done, checks its report, runs {@code whileRunning}, stops
+   * it with SIGTERM.
+   */
+  private String runDemo(String name, int[] ports, int run, Step whileRunning) throws Exception {
     CliProcess process = start(name, ports);
     String output;
     try {
@@ -102,17 +110,72 @@ class LocalDemoIT {
           });
       output = process.output();
       assertSummaryRow(output, "demo.cpu", (long) run * CPU_ROWS, CPU_ROWS);
-      assertSummaryRow(output, "demo.orders", (long) run * ORDERS, ORDERS);
+      assertSummaryRow(output, "demo.events.orders", (long) run * ORDERS, ORDERS);
       assertPointsPerHost(output);
       assertThat(output).contains("from read_parquet('" + dataDir.resolve("lake/demo.cpu"));
       // It keeps running after the demo: the ingest endpoint still answers.
       assertThat(status("http://127.0.0.1:" + ports[3] + "/health")).isEqualTo(200);
+      whileRunning.run();
     } finally {
       process.stop();
     }
     assertThat(process.exitCode()).as(process.output()).isZero();
     assertThat(process.output()).contains("skippr local: stopped");
     return output;
+  }
+
+  /**
+   * A steady stream into a table of its own for {@link #STEADY}: without compaction its files would
+   * grow by one per unit (every 2 s); with the demo's merging every 10 s and a 30 s grace the files
+   * on disk level off. Every row lands once, read through the log.
+   */
+  private void steadyLoadKeepsFilesBounded(int[] ports, Path lake) throws Exception {
+    HttpClient client = HttpClient.newHttpClient();
+    URI write = URI.create("http://127.0.0.1:" + ports[3] + "/write?precision=ns");
+    Path table = lake.resolve("demo.steady");
+    List<Integer> onDisk = new ArrayList<>();
+    long start = System.nanoTime();
+    long rows = 0;
+    long nextSample = 0;
+    long baseNs = System.currentTimeMillis() * 1_000_000L;
+    while (System.nanoTime() - start < STEADY.toNanos()) {
+      StringBuilder body = new StringBuilder();
+      for (int i = 0; i < STEADY_BATCH; i++, rows++) {
+        body.append("steady,host=h").append(rows % 3).append(" v=").append(rows).append("i ");
+        body.append(baseNs + rows).append('\n');
+      }
+      HttpResponse<String> answer =
+          client.send(
+              HttpRequest.newBuilder(write)
+                  .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(answer.statusCode()).as(answer.body()).isEqualTo(204);
+      long elapsed = System.nanoTime() - start;
+      if (elapsed >= nextSample) {
+        onDisk.add(Files.exists(table) ? parquetFiles(table).size() : 0);
+        nextSample += SAMPLE_EVERY.toNanos();
+      }
+      Thread.sleep(STEADY_PAUSE.toMillis()); // the client's pace, not a wait for a condition
+    }
+    long sent = rows;
+    Await.until(
+        Duration.ofSeconds(60),
+        () -> "demo.steady to hold " + sent + " rows",
+        () -> lakeRows(lake, "demo.steady") == sent);
+    System.out.println("demo.steady: files on disk every 5 s: " + onDisk);
+    // One unit every 2 s makes 45 files in 90 s without merging. With merging: at most a few
+    // small live files and the retired ones of the last grace period (30 s + one 10 s interval).
+    List<Integer> settled = onDisk.subList(onDisk.size() / 2, onDisk.size());
+    assertThat(settled).as("files on disk, sampled every 5 s: " + onDisk).allMatch(n -> n <= 30);
+    assertThat(onDisk.get(onDisk.size() - 1))
+        .as("files on disk, sampled every 5 s: " + onDisk)
+        .isLessThan((int) (STEADY.toSeconds() / 2));
+  }
+
+  /** A step of a test that may throw. */
+  private interface Step {
+    void run() throws Exception;
   }
 
   /** The summary table's row: {@code demo.cpu | 6000 | 3000 | first | last}. */

@@ -17,10 +17,11 @@ import org.apache.kafka.connect.errors.DataException;
  * once per inferred schema; not thread-safe.
  *
  * <p>It converts the values schemaless JSON mostly holds (strings, booleans, integers and doubles,
- * epoch timestamps, nested objects, arrays of those) itself and hands other fields to the general
- * fit and conform. Whenever a value would evolve the schema or be rejected it answers null, and the
- * caller takes the general path, which evolves the schema or rejects the record with its reason:
- * the fast path never decides differently, it only skips work for values that fit as they are.
+ * epoch and ISO-8601 timestamps, nested objects, arrays of those) itself and hands other fields to
+ * the general fit and conform. Whenever a value would evolve the schema or be rejected it answers
+ * null, and the caller takes the general path, which evolves the schema or rejects the record with
+ * its reason: the fast path never decides differently, it only skips work for values that fit as
+ * they are.
  */
 public final class SchemalessPlan {
   private static final Object NO_FIT = new Object();
@@ -200,6 +201,11 @@ public final class SchemalessPlan {
       case TIMESTAMP:
         if (value instanceof Long || value instanceof Integer) {
           return new java.util.Date(TemporalValues.epochToMillis(((Number) value).doubleValue()));
+        } else if (value instanceof String text) {
+          Long millis = TemporalValues.parseIsoDateTimeMillis(text);
+          if (millis != null) {
+            return new java.util.Date(millis); // else a date, or a mismatch: the general path
+          }
         }
         break;
       case ARRAY:

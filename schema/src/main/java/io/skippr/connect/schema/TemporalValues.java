@@ -86,6 +86,10 @@ public final class TemporalValues {
     if (text.length() < 16 || !startsLikeDate(text)) {
       return null;
     }
+    long scanned = IsoDateTimeScanner.scan(text);
+    if (scanned != IsoDateTimeScanner.UNSURE) {
+      return scanned;
+    }
     char separator = text.charAt(10);
     if (separator != 'T' && separator != ' ') {
       return null;

@@ -210,11 +210,15 @@ class SchemalessPlanTest {
   }
 
   private static Object timestamp(Random random) {
-    return switch (random.nextInt(8)) {
+    return switch (random.nextInt(12)) {
       case 0 -> "2026-01-02T03:04:05Z";
       case 1 -> Double.NaN;
       case 2 -> 1.7672256e9;
       case 3 -> 1_767_225_600;
+      case 4 -> "2026-01-02 03:04:05." + random.nextInt(1000) + "+02:00";
+      case 5 -> "2026-01-02T03:04:05+0200"; // the formatter's forms, not the scanner's
+      case 6 -> "2026-01-02"; // a date in a timestamp field
+      case 7 -> "2026-02-30T00:00:00Z"; // no such day: rejected
       default -> 1_767_225_600_000L + random.nextInt();
     };
   }

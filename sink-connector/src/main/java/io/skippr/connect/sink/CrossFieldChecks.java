@@ -1,7 +1,12 @@
 package io.skippr.connect.sink;
 
 import io.skippr.connect.sink.buffer.RotationConfig;
+import io.skippr.connect.sink.convert.FormatConfig;
+import io.skippr.connect.sink.maintenance.CompactionConfig;
+import io.skippr.connect.sink.maintenance.RetentionConfig;
+import io.skippr.connect.sink.maintenance.WritePolicyConfig;
 import io.skippr.connect.sink.partition.PartitioningConfig;
+import io.skippr.connect.sink.partition.PathTimes;
 import io.skippr.connect.sink.publish.PublishConfig;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,11 +19,15 @@ import org.apache.kafka.common.config.ConfigException;
  * only when every key is valid on its own.
  */
 final class CrossFieldChecks {
+  /** The consumer override that decides whether aborted transactional records are read. */
+  static final String ISOLATION_OVERRIDE = "consumer.override.isolation.level";
+
   private CrossFieldChecks() {}
 
   /** Problems by key; empty when the combination is sound. */
   static Map<String, String> problems(ConfigDef def, Map<String, String> props) {
     Map<String, String> problems = new LinkedHashMap<>();
+    isolation(props, problems);
     AbstractConfig parsed;
     try {
       parsed = new AbstractConfig(def, props, false);
@@ -28,7 +37,74 @@ final class CrossFieldChecks {
     rotation(RotationConfig.from(parsed), problems);
     partitioning(parsed, props, problems);
     PublishConfig.problems(props).forEach(problems::putIfAbsent);
+    maintenance(parsed, problems);
     return problems;
+  }
+
+  private static void maintenance(AbstractConfig parsed, Map<String, String> problems) {
+    writePolicy(parsed, problems);
+    retention(parsed, problems);
+  }
+
+  private static void writePolicy(AbstractConfig parsed, Map<String, String> problems) {
+    WritePolicyConfig.Settings policy = WritePolicyConfig.from(parsed);
+    if (policy.policy() == WritePolicyConfig.Policy.MERGE_BY_KEY) {
+      if (policy.keyFields().isEmpty() && !parsed.getBoolean(FormatConfig.INCLUDE_KEY)) {
+        problems.put(
+            WritePolicyConfig.MERGE_KEY_FIELDS,
+            "write.policy=merge_by_key needs a key: name its value fields in merge.key.fields, or"
+                + " keep the record key as column __key with include.key=true.");
+      }
+      if (!parsed.getBoolean(CompactionConfig.ENABLED)) {
+        problems.put(
+            WritePolicyConfig.WRITE_POLICY,
+            "write.policy=merge_by_key writes the current state when it compacts: it needs"
+                + " compaction.enabled=true.");
+      }
+    }
+  }
+
+  private static void retention(AbstractConfig parsed, Map<String, String> problems) {
+    RetentionConfig.Settings retention;
+    try {
+      retention = RetentionConfig.from(parsed);
+    } catch (ConfigException e) {
+      problems.put(RetentionConfig.RETENTION_MS, e.getMessage());
+      return;
+    }
+    boolean timed;
+    try {
+      timed = PathTimes.of(PartitioningConfig.from(parsed)).isPresent();
+    } catch (ConfigException e) {
+      return; // reported by partitioning()
+    }
+    if (retention.any() && !timed) {
+      problems.put(
+          RetentionConfig.RETENTION_MS,
+          "retention.ms expires partition paths by their time: it needs partitioner.class=time"
+              + " or field_time.");
+    }
+    if (retention.lateWrites() == RetentionConfig.LateWrites.REJECT && !retention.any()) {
+      problems.put(
+          RetentionConfig.LATE_WRITE_POLICY,
+          "retention.late.write.policy=reject refuses rows past retention.ms, which is not set.");
+    }
+  }
+
+  /**
+   * A sink reading read_uncommitted lands the records of aborted transactions (a source task killed
+   * mid-transaction) beside their retried copies.
+   */
+  private static void isolation(Map<String, String> props, Map<String, String> problems) {
+    String level = props.get(ISOLATION_OVERRIDE);
+    if (level != null && level.strip().equalsIgnoreCase("read_uncommitted")) {
+      problems.put(
+          ISOLATION_OVERRIDE,
+          "read_uncommitted makes the lake sink land records of aborted transactions (an"
+              + " exactly-once source killed mid-transaction, then retried): set it to"
+              + " read_committed, or leave it unset on a worker whose consumer.isolation.level is"
+              + " read_committed.");
+    }
   }
 
   private static void rotation(RotationConfig rotation, Map<String, String> problems) {

@@ -4,7 +4,12 @@ import io.skippr.connect.common.Sha256;
 import io.skippr.connect.sink.buffer.RotationConfig;
 import io.skippr.connect.sink.convert.FormatConfig;
 import io.skippr.connect.sink.log.GenerationConfig;
+import io.skippr.connect.sink.maintenance.CompactionConfig;
+import io.skippr.connect.sink.maintenance.LakeMaintenance;
+import io.skippr.connect.sink.maintenance.RetentionConfig;
+import io.skippr.connect.sink.maintenance.WritePolicyConfig;
 import io.skippr.connect.sink.partition.PartitioningConfig;
+import io.skippr.connect.sink.partition.PathTimes;
 import io.skippr.connect.sink.publish.PublishConfig;
 import io.skippr.connect.sink.state.MirrorConfig;
 import io.skippr.connect.sink.storage.StorageConfig;
@@ -56,6 +61,9 @@ public final class LakeSinkConfig extends AbstractConfig {
     MirrorConfig.define(def);
     GenerationConfig.define(def);
     PublishConfig.define(def);
+    CompactionConfig.define(def);
+    WritePolicyConfig.define(def);
+    RetentionConfig.define(def);
     return def;
   }
 
@@ -67,6 +75,27 @@ public final class LakeSinkConfig extends AbstractConfig {
   /** Whether progress is mirrored into the state store. */
   public MirrorConfig.Mode mirrorMode() {
     return MirrorConfig.mode(this);
+  }
+
+  /** How a table's rows are kept: appended, merged by key, replaced per partition path. */
+  public WritePolicyConfig.Settings writePolicy() {
+    return WritePolicyConfig.from(this);
+  }
+
+  /** How long time-partitioned tables keep their partition paths. */
+  public RetentionConfig.Settings retention() {
+    return RetentionConfig.from(this);
+  }
+
+  /** What the maintenance of the connector's tables does. */
+  public LakeMaintenance.Settings maintenance() {
+    return new LakeMaintenance.Settings(
+        compaction(), writePolicy(), retention(), PathTimes.of(partitioning).orElse(null), format);
+  }
+
+  /** When and how small files are merged. */
+  public CompactionConfig.Settings compaction() {
+    return CompactionConfig.from(this);
   }
 
   public StorageConfig storage() {
@@ -119,7 +148,9 @@ public final class LakeSinkConfig extends AbstractConfig {
         WriterSettings.DEFAULT_CHECKPOINT_INTERVAL,
         WriteConfig.writeConcurrency(this),
         WriteConfig.writeAsync(this),
-        GenerationConfig.behavior(this));
+        GenerationConfig.behavior(this),
+        writePolicy().policy(),
+        compaction().graceMs());
   }
 
   /** A readable, unique owner name: connector name, host and a random instance id. */

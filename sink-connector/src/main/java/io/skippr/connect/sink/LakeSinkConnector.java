@@ -2,6 +2,7 @@ package io.skippr.connect.sink;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.TopicPartition;
@@ -64,13 +65,25 @@ public class LakeSinkConnector extends SinkConnector {
   @Override
   public Config validate(Map<String, String> connectorConfigs) {
     Config config = super.validate(connectorConfigs);
-    Map<String, String> problems = CrossFieldChecks.problems(config(), connectorConfigs);
+    Map<String, String> problems =
+        new LinkedHashMap<>(CrossFieldChecks.problems(config(), connectorConfigs));
     for (ConfigValue value : config.configValues()) {
-      String problem = problems.get(value.name());
+      String problem = problems.remove(value.name());
       if (problem != null) {
         value.addErrorMessage(problem);
       }
     }
-    return config;
+    if (problems.isEmpty()) {
+      return config;
+    }
+    // Keys Connect defines rather than this connector (consumer.override.*): reported as values
+    // of their own, which Connect lists with the connector's and counts as errors.
+    List<ConfigValue> values = new ArrayList<>(config.configValues());
+    problems.forEach(
+        (key, problem) ->
+            values.add(
+                new ConfigValue(
+                    key, connectorConfigs.get(key), List.of(), new ArrayList<>(List.of(problem)))));
+    return new Config(values);
   }
 }

@@ -1,11 +1,14 @@
 package io.skippr.connect.sink;
 
 import io.skippr.connect.sink.log.ProgressMirror;
+import io.skippr.connect.sink.maintenance.LakeMaintenance;
+import io.skippr.connect.sink.state.MaintenanceLease;
 import io.skippr.connect.sink.state.StoreProgressMirror;
 import io.skippr.connect.sink.storage.LakeStorage;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.sink.SinkRecord;
@@ -23,6 +26,8 @@ public class LakeSinkTask extends SinkTask {
 
   private LakeStorage storage;
   private LakeWriter writer;
+  private LakeMaintenance maintenance;
+  private BooleanSupplier maintenanceLease = () -> false;
   private ProgressMirror mirror = ProgressMirror.NONE;
 
   @Override
@@ -38,6 +43,13 @@ public class LakeSinkTask extends SinkTask {
     WriterParts parts = WriterParts.of(config, storage, mirror, SourcePositions.NONE);
     String owner = config.ownerName();
     writer = new LakeWriter(config.writerSettings(owner), parts, context);
+    maintenanceLease = MaintenanceLease.watch(props);
+    maintenance =
+        LakeMaintenance.create(
+                config.maintenance(), storage, writer::openLogs, System::currentTimeMillis, owner)
+            .yieldingTo(maintenanceLease)
+            .telling(writer.listener())
+            .start();
     LOG.info("Lake sink task {} writing to {}", owner, storage.location());
   }
 
@@ -66,6 +78,17 @@ public class LakeSinkTask extends SinkTask {
 
   @Override
   public void stop() {
+    if (maintenance != null) {
+      maintenance.close();
+      maintenance = null;
+    }
+    if (maintenanceLease instanceof AutoCloseable closeable) {
+      try {
+        closeable.close();
+      } catch (Exception e) {
+        LOG.debug("Closing the maintenance lease's store failed: {}", e.toString());
+      }
+    }
     if (writer != null) {
       writer.stop();
     }

@@ -5,6 +5,7 @@ import io.skippr.connect.sink.buffer.RotationTriggers;
 import io.skippr.connect.sink.log.LakeIdentity;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.LogEntry;
+import io.skippr.connect.sink.log.TpLog;
 import io.skippr.connect.sink.metrics.LakeSinkMetrics;
 import io.skippr.connect.sink.publish.CommitListener;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.sink.SinkRecord;
@@ -47,6 +49,9 @@ public final class LakeWriter {
   private final CommitListener listener;
   private final Map<TopicPartition, TpSession> sessions = new LinkedHashMap<>();
 
+  /** The logs of the open TPs, read by their maintenance on a thread of its own. */
+  private final Map<TopicPartition, TpLog> openLogs = new ConcurrentHashMap<>();
+
   /**
    * Where a TP closed by this task must resume if it comes back without a commit in its log. A
    * consumer keeps its fetch position for partitions that stay assigned across an eager rebalance,
@@ -68,21 +73,12 @@ public final class LakeWriter {
         "How often the task paused consuming to stay within buffer.max.bytes",
         memory::pauses);
     this.listener = parts.listeners().open(parts.storage(), lake, settings.owner());
-    UnitCommitter committer =
-        new UnitCommitter(
-            parts.storage(),
-            layout,
-            lake,
-            parts.fileWriter(),
-            parts.mirror(),
-            settings,
-            metrics,
-            parts.sourcePositions(),
-            listener);
+    UnitCommitter committer = new UnitCommitter(parts, layout, lake, settings, metrics, listener);
     this.units = new UnitFlow(committer, memory, parts.storage(), settings.writeAsync());
     ErrantRecords errant =
         new ErrantRecords(context.errantRecordReporter(), settings.toleratesErrors());
-    this.router = new RecordRouter(parts.converter(), parts.partitioner(), errant);
+    this.router =
+        new RecordRouter(parts.converter(), parts.partitioner(), errant, parts.lateWrites());
     this.generations = new Generations(settings.onDiscontinuity());
   }
 
@@ -103,6 +99,7 @@ public final class LakeWriter {
       close(List.of(tp));
       TpSession session = opener.open(tp, resumeAfterClose.remove(tp), metrics);
       sessions.put(tp, session);
+      openLogs.put(tp, session.log);
       session.openedAt.ifPresent(offset -> context.offset(tp, offset));
     }
   }
@@ -173,6 +170,7 @@ public final class LakeWriter {
     units.settle(true);
     for (TopicPartition tp : partitions) {
       TpSession session = sessions.remove(tp);
+      openLogs.remove(tp);
       if (session != null) {
         session.resumeOffset().ifPresent(offset -> resumeAfterClose.put(tp, offset));
         metrics.close(tp);
@@ -191,6 +189,19 @@ public final class LakeWriter {
       listener.close();
       metrics.close();
     }
+  }
+
+  /**
+   * The logs of the TPs this writer has open now, for their maintenance: it appends to them from
+   * its own thread (appends are serialised on each log) and stops at a TP's first fencing.
+   */
+  public Map<TopicPartition, TpLog> openLogs() {
+    return Map.copyOf(openLogs);
+  }
+
+  /** The listener told of this writer's changes to the live files; maintenance tells it too. */
+  public CommitListener listener() {
+    return listener;
   }
 
   /** Bytes buffered now across all TPs (the task's own accounting). */
@@ -321,8 +332,8 @@ public final class LakeWriter {
 
   private void relieveMemory() {
     while (memory.isOver()) {
-      if (units.settle(true)) {
-        continue; // the unit in flight held rows: its bytes are free now
+      if (units.settle(true) || memory.compact(sessions.values())) {
+        continue; // units in flight held rows, or rows were compacted: bytes are free now
       }
       TpSession largest = memory.largest(sessions.values());
       if (largest == null) {

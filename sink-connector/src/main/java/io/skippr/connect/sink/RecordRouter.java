@@ -4,6 +4,7 @@ import io.skippr.connect.sink.convert.LakeRow;
 import io.skippr.connect.sink.convert.RecordRejectedException;
 import io.skippr.connect.sink.convert.RowConverter;
 import io.skippr.connect.sink.log.LakeLayout;
+import io.skippr.connect.sink.maintenance.LateWrites;
 import io.skippr.connect.sink.partition.Partitioner;
 import org.apache.kafka.connect.sink.SinkRecord;
 
@@ -19,11 +20,17 @@ final class RecordRouter {
   private final RowConverter converter;
   private final Partitioner partitioner;
   private final ErrantRecords errant;
+  private final LateWrites lateWrites;
 
-  RecordRouter(RowConverter converter, Partitioner partitioner, ErrantRecords errant) {
+  RecordRouter(
+      RowConverter converter,
+      Partitioner partitioner,
+      ErrantRecords errant,
+      LateWrites lateWrites) {
     this.converter = converter;
     this.partitioner = partitioner;
     this.errant = errant;
+    this.lateWrites = lateWrites;
   }
 
   /**
@@ -48,7 +55,9 @@ final class RecordRouter {
   /** The row's path under a unit opened at {@code unitWallclockMs}; null when rejected. */
   Routed partition(SinkRecord record, LakeRow row, long unitWallclockMs) {
     try {
-      return new Routed(row, partitioner.partitionPath(record, row.row(), unitWallclockMs));
+      String path = partitioner.partitionPath(record, row.row(), unitWallclockMs);
+      lateWrites.check(row.table(), path, unitWallclockMs);
+      return new Routed(row, path);
     } catch (RecordRejectedException e) {
       errant.reject(record, e);
       return null;

@@ -11,18 +11,17 @@ import io.skippr.connect.sink.log.LiveFile;
 import io.skippr.connect.sink.log.LogEntry;
 import io.skippr.connect.sink.log.ProgressMirror;
 import io.skippr.connect.sink.log.SinkProgress;
+import io.skippr.connect.sink.maintenance.WritePolicyConfig;
 import io.skippr.connect.sink.metrics.LakeSinkMetrics;
 import io.skippr.connect.sink.publish.CommitListener;
 import io.skippr.connect.sink.publish.UnitCommitted;
+import io.skippr.connect.sink.storage.HashingStream;
 import io.skippr.connect.sink.storage.LakeStorage;
 import io.skippr.connect.sink.storage.PendingObject;
-import java.io.FilterOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import org.apache.kafka.connect.data.Schema;
@@ -48,33 +47,35 @@ final class UnitCommitter implements AutoCloseable {
   private final LakeSinkMetrics metrics;
   private final SourcePositions sourcePositions;
   private final CommitListener listener;
+  private final WritePolicyConfig.Policy writePolicy;
+  private final long retiredGraceMs;
 
   /** The fingerprint of the last file schema; a unit's files nearly always share one schema. */
   private Schema fingerprinted;
 
   private String fingerprint;
 
+  /** Takes the writer's storage, file writer, progress mirror and source positions. */
   UnitCommitter(
-      LakeStorage storage,
+      WriterParts parts,
       LakeLayout layout,
       LakeIdentity lake,
-      LakeFileWriter fileWriter,
-      ProgressMirror mirror,
       WriterSettings settings,
       LakeSinkMetrics metrics,
-      SourcePositions sourcePositions,
       CommitListener listener) {
-    this.storage = storage;
+    this.storage = parts.storage();
     this.listener = listener;
     this.metrics = metrics;
-    this.sourcePositions = sourcePositions;
+    this.sourcePositions = parts.sourcePositions();
     this.layout = layout;
     this.lake = lake;
-    this.fileWriter = fileWriter;
-    this.mirror = mirror;
+    this.fileWriter = parts.fileWriter();
+    this.mirror = parts.mirror();
     this.configFingerprint = settings.configFingerprint();
     this.checkpointInterval = settings.checkpointInterval();
     this.files = new FileWritePool(settings.writeConcurrency());
+    this.writePolicy = settings.writePolicy();
+    this.retiredGraceMs = settings.retiredGraceMs();
   }
 
   /** The key of the file a unit writes for one table partition path. */
@@ -122,18 +123,22 @@ final class UnitCommitter implements AutoCloseable {
     for (PathBuffer path : unit.paths()) {
       String key = fileKey(path.table(), path.partitionPath(), intent.id());
       String schemaFingerprint = fingerprint(path.schema());
-      writes.add(() -> writeFile(key, path, schemaFingerprint));
+      writes.add(() -> writeFile(key, path, schemaFingerprint, intent.wallclockMs()));
     }
     List<LiveFile> files = this.files.runAll(writes);
-    session.log.append(
-        new LogEntry.Commit(
-            intent.id(),
-            intent.start(),
-            intent.end(),
-            session.log.epoch(),
-            files,
-            sourcePositions.at(session.tp, intent.end())));
-    publish(session, intent, files);
+    List<LiveFile> retired = replaced(session, files);
+    long seq =
+        session.log.append(
+            new LogEntry.Commit(
+                intent.id(),
+                intent.start(),
+                intent.end(),
+                session.log.epoch(),
+                files,
+                sourcePositions.at(session.tp, intent.end()),
+                keys(retired),
+                intent.wallclockMs() + retiredGraceMs));
+    publish(session, intent, seq, files, retired);
     long bytes = 0;
     for (LiveFile file : files) {
       bytes += file.bytes();
@@ -159,7 +164,12 @@ final class UnitCommitter implements AutoCloseable {
   }
 
   /** Tells the listener; the lake commit has happened, so its failure is only logged. */
-  private void publish(TpSession session, LogEntry.Intent intent, List<LiveFile> files) {
+  private void publish(
+      TpSession session,
+      LogEntry.Intent intent,
+      long seq,
+      List<LiveFile> files,
+      List<LiveFile> retired) {
     try {
       listener.committed(
           new UnitCommitted(
@@ -168,8 +178,9 @@ final class UnitCommitter implements AutoCloseable {
               intent.start(),
               intent.end(),
               session.log.epoch(),
-              session.log.state().lastSeq(),
-              files));
+              seq,
+              files,
+              retired));
     } catch (RuntimeException e) {
       LOG.warn("Could not publish the commit of {}: {}", intent.id(), e.toString());
     }
@@ -202,7 +213,39 @@ final class UnitCommitter implements AutoCloseable {
   }
 
   /** Writes one file; runs on a thread of {@link #files}, so it touches no shared state. */
-  private LiveFile writeFile(String key, PathBuffer path, String schemaFingerprint)
+  /**
+   * With {@code write.policy=replace_partition}: the TP's older live files of the partition paths
+   * this unit writes, which its commit retires. None under the other policies.
+   */
+  private List<LiveFile> replaced(TpSession session, List<LiveFile> written) {
+    if (writePolicy != WritePolicyConfig.Policy.REPLACE_PARTITION) {
+      return List.of();
+    }
+    Set<String> dirs = new HashSet<>();
+    Set<String> own = new HashSet<>();
+    for (LiveFile file : written) {
+      own.add(file.key());
+      dirs.add(file.key().substring(0, file.key().lastIndexOf('/') + 1));
+    }
+    List<LiveFile> replaced = new ArrayList<>();
+    for (LiveFile file : session.log.snapshot().live().values()) {
+      String key = file.key();
+      if (!own.contains(key) && dirs.contains(key.substring(0, key.lastIndexOf('/') + 1))) {
+        replaced.add(file);
+      }
+    }
+    replaced.sort(java.util.Comparator.comparing(LiveFile::key));
+    return replaced;
+  }
+
+  private static List<String> keys(List<LiveFile> files) {
+    List<String> keys = new ArrayList<>(files.size());
+    files.forEach(file -> keys.add(file.key()));
+    return keys;
+  }
+
+  private LiveFile writeFile(
+      String key, PathBuffer path, String schemaFingerprint, long committedAtMs)
       throws IOException {
     MessageDigest sha256 = Sha256.newDigest();
     try (PendingObject object = storage.create(key)) {
@@ -211,11 +254,7 @@ final class UnitCommitter implements AutoCloseable {
       out.flush();
       object.complete();
       return new LiveFile(
-          key,
-          path.rows().size(),
-          out.count,
-          HexFormat.of().formatHex(sha256.digest()),
-          schemaFingerprint);
+          key, path.rows().size(), out.count(), out.hex(), schemaFingerprint, committedAtMs);
     }
   }
 
@@ -225,35 +264,5 @@ final class UnitCommitter implements AutoCloseable {
       fingerprinted = schema;
     }
     return fingerprint;
-  }
-
-  /** Counts and hashes what passes; closing it does not close the object. */
-  private static final class HashingStream extends FilterOutputStream {
-    private final MessageDigest digest;
-    private long count;
-
-    HashingStream(OutputStream out, MessageDigest digest) {
-      super(out);
-      this.digest = digest;
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-      out.write(b);
-      digest.update((byte) b);
-      count++;
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      out.write(b, off, len);
-      digest.update(b, off, len);
-      count += len;
-    }
-
-    @Override
-    public void close() throws IOException {
-      flush();
-    }
   }
 }

@@ -4,6 +4,7 @@ import io.skippr.connect.sink.log.FencedException;
 import io.skippr.connect.sink.log.LogEntry;
 import io.skippr.connect.sink.storage.LakeStorage;
 import java.io.IOException;
+import java.util.List;
 import java.util.OptionalLong;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.slf4j.Logger;
@@ -42,14 +43,14 @@ final class UnitFlow implements AutoCloseable {
   }
 
   /**
-   * Cuts the TP's unit: settles the unit in flight (so intents stay in order), appends the intent
-   * and submits the unit.
+   * Cuts the TP's unit: settles the TP's unit in flight (so its intents stay in order; other TPs'
+   * units go on), appends the intent and submits the unit.
    */
   void cut(TpSession session, String trigger) throws IOException {
     if (session.unit().isEmpty()) {
       return;
     }
-    settle(pipeline.settle(true), session);
+    settle(pipeline.settle(session), session);
     LogEntry.Intent intent = committer.plan(session);
     settle(pipeline.submit(session, session.takeUnit(), intent, trigger), session);
   }
@@ -59,21 +60,21 @@ final class UnitFlow implements AutoCloseable {
    * the TP buffered of the old generation is cut, and committed before this returns.
    */
   void cutNow(TpSession session, String trigger) throws IOException {
-    settle(pipeline.settle(true), session);
+    settle(pipeline.settle(session), session);
     if (session.replay() != null) {
       abandonReplay(session, "its records are no longer in Kafka");
     }
     cut(session, trigger);
-    settle(pipeline.settle(true), session);
+    settle(pipeline.settle(session), session);
   }
 
   /** Commits the replayed unit under its pending intent, and waits for it. */
   void finishReplay(TpSession session) throws IOException {
-    settle(pipeline.settle(true), session);
+    settle(pipeline.settle(session), session);
     LogEntry.Intent intent = session.replay();
     session.replayed();
     settle(pipeline.submit(session, session.takeUnit(), intent, "replay"), session);
-    settle(pipeline.settle(true), session);
+    settle(pipeline.settle(session), session);
     LOG.info("Replayed unit {} of {}", intent.id(), session.tp);
   }
 
@@ -85,11 +86,14 @@ final class UnitFlow implements AutoCloseable {
     session.replayed();
   }
 
-  /** Settles the unit in flight when it is done (or, with {@code wait}, once it is). */
+  /**
+   * Settles the units in flight that are done (or, with {@code wait}, every one once it is);
+   * whether any was settled.
+   */
   boolean settle(boolean wait) {
-    UnitPipeline.Settled settled = pipeline.settle(wait);
-    settle(settled);
-    return settled != null;
+    List<UnitPipeline.Settled> settled = pipeline.settle(wait);
+    settled.forEach(this::settle);
+    return !settled.isEmpty();
   }
 
   /** The TP's last committed offset as the task's thread may read it now. */
@@ -133,12 +137,21 @@ final class UnitFlow implements AutoCloseable {
     }
   }
 
-  /** As {@link #settle(UnitPipeline.Settled)}, but the caller's own failure is thrown to it. */
-  private void settle(UnitPipeline.Settled settled, TpSession caller) throws IOException {
-    if (settled != null && settled.session() == caller && caller.isOpen()) {
-      settled.rethrow();
-    } else {
-      settle(settled);
+  /**
+   * As {@link #settle(UnitPipeline.Settled)}, but the caller's own failure is thrown to it, after
+   * the other units' failures went to their TPs.
+   */
+  private void settle(List<UnitPipeline.Settled> settled, TpSession caller) throws IOException {
+    UnitPipeline.Settled own = null;
+    for (UnitPipeline.Settled unit : settled) {
+      if (unit.session() == caller && caller.isOpen()) {
+        own = unit;
+      } else {
+        settle(unit);
+      }
+    }
+    if (own != null) {
+      own.rethrow();
     }
   }
 }

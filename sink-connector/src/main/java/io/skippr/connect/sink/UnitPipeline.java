@@ -3,6 +3,10 @@ package io.skippr.connect.sink;
 import io.skippr.connect.sink.buffer.UnitBuffer;
 import io.skippr.connect.sink.log.LogEntry;
 import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -11,9 +15,10 @@ import java.util.concurrent.ThreadPoolExecutor;
 /**
  * The one way a cut unit reaches the lake. Its intent was appended on the task's thread; its files
  * and commit are written on the pipeline's own thread while the task buffers on. Writing inside put
- * ({@code write.async=false}) is the same pipeline: submit, then wait. One unit is in flight at a
- * time, so every TP log keeps its order, and a unit's bytes count against the budget until it
- * settles.
+ * ({@code write.async=false}) is the same pipeline: submit, then wait. Units of different TPs queue
+ * up (the pipeline's thread writes them in the order they were cut), so cutting one TP never waits
+ * for another's unit; a TP has at most one unit in flight, so its log keeps its order. A unit's
+ * bytes count against the budget until it settles.
  */
 final class UnitPipeline implements AutoCloseable {
   /**
@@ -44,7 +49,9 @@ final class UnitPipeline implements AutoCloseable {
   private final MemoryGovernor memory;
   private final boolean async;
   private final ThreadPoolExecutor thread = TaskThreads.pool("lake-sink-commit", 1);
-  private InFlight inFlight;
+
+  /** Units submitted and not settled, oldest first; one thread writes them in this order. */
+  private final Deque<InFlight> inFlight = new ArrayDeque<>();
 
   UnitPipeline(UnitCommitter committer, MemoryGovernor memory, boolean async) {
     this.committer = committer;
@@ -53,14 +60,15 @@ final class UnitPipeline implements AutoCloseable {
   }
 
   /**
-   * Starts writing a unit under its intent; the caller has settled the unit in flight. Unless units
-   * are written in the background, waits for it and returns it settled.
+   * Starts writing a unit under its intent; the caller has settled the TP's unit in flight. Unless
+   * units are written in the background, waits for it and returns it settled, with the units before
+   * it.
    *
-   * @return the settled unit when written in place, else null (see {@link #settle})
+   * @return the units settled: none when written in the background (see {@link #settle})
    */
-  Settled submit(TpSession session, UnitBuffer unit, LogEntry.Intent intent, String trigger) {
-    if (inFlight != null) {
-      throw new IllegalStateException("a unit of " + inFlight.session().tp + " is in flight");
+  List<Settled> submit(TpSession session, UnitBuffer unit, LogEntry.Intent intent, String trigger) {
+    if (of(session) != null) {
+      throw new IllegalStateException("a unit of " + session.tp + " is in flight");
     }
     Future<?> done =
         thread.submit(
@@ -69,8 +77,8 @@ final class UnitPipeline implements AutoCloseable {
                   committer.write(session, unit, intent, trigger);
                   return null;
                 }));
-    inFlight = new InFlight(session, unit, session.committedEnd(), done);
-    return async ? null : settle(true);
+    inFlight.addLast(new InFlight(session, unit, session.committedEnd(), done));
+    return async ? List.of() : settle(session);
   }
 
   /**
@@ -79,22 +87,46 @@ final class UnitPipeline implements AutoCloseable {
    * given.
    */
   OptionalLong committedEnd(TpSession session) {
-    InFlight unit = inFlight;
-    return unit != null && unit.session() == session
-        ? unit.committedBefore()
-        : session.committedEnd();
+    InFlight unit = of(session);
+    return unit != null ? unit.committedBefore() : session.committedEnd();
+  }
+
+  /** Whether a unit of the TP is in flight. */
+  boolean inFlight(TpSession session) {
+    return of(session) != null;
   }
 
   /**
-   * Ends the unit in flight and gives its bytes back: waits for it when {@code wait}, else only if
-   * it is done. Returns it once settled, null when none was in flight or it is still running.
+   * Settles the units that are done, oldest first, giving their bytes back; with {@code wait},
+   * waits for every unit in flight.
    */
-  Settled settle(boolean wait) {
-    InFlight unit = inFlight;
-    if (unit == null || (!wait && !unit.done().isDone())) {
-      return null;
+  List<Settled> settle(boolean wait) {
+    List<Settled> settled = new ArrayList<>();
+    while (!inFlight.isEmpty() && (wait || inFlight.peekFirst().done().isDone())) {
+      settled.add(settleOldest());
     }
-    inFlight = null;
+    return settled;
+  }
+
+  /**
+   * Waits for the TP's unit in flight, if any, and settles it with the units cut before it (the
+   * pipeline's thread wrote those first); then those done after it.
+   */
+  List<Settled> settle(TpSession session) {
+    List<Settled> settled = new ArrayList<>();
+    if (of(session) != null) {
+      InFlight last;
+      do {
+        last = inFlight.peekFirst();
+        settled.add(settleOldest());
+      } while (last.session() != session);
+    }
+    settled.addAll(settle(false));
+    return settled;
+  }
+
+  private Settled settleOldest() {
+    InFlight unit = inFlight.removeFirst();
     boolean interrupted = false;
     Throwable failure = null;
     while (true) {
@@ -114,6 +146,15 @@ final class UnitPipeline implements AutoCloseable {
     }
     memory.release(unit.unit());
     return new Settled(unit.session(), failure);
+  }
+
+  private InFlight of(TpSession session) {
+    for (InFlight unit : inFlight) {
+      if (unit.session() == session) {
+        return unit;
+      }
+    }
+    return null;
   }
 
   @Override

@@ -10,8 +10,10 @@ import io.skippr.connect.sink.format.ParquetFileWriter;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.ProgressMirror;
 import io.skippr.connect.sink.log.TableSchemaLog;
+import io.skippr.connect.sink.maintenance.LateWrites;
 import io.skippr.connect.sink.partition.Partitioner;
 import io.skippr.connect.sink.partition.Partitioners;
+import io.skippr.connect.sink.partition.PathTimes;
 import io.skippr.connect.sink.publish.CommitListeners;
 import io.skippr.connect.sink.publish.ListenerFactory;
 import io.skippr.connect.sink.storage.LakeStorage;
@@ -28,6 +30,7 @@ import io.skippr.connect.sink.storage.LakeStorage;
  * @param clock the wall clock
  * @param sourcePositions where records of a source run without Kafka came from (recorded in the
  *     commit of each unit)
+ * @param lateWrites refuses rows whose partition path is already past retention
  * @param listeners opens the listener told of every change to the live files (Iceberg)
  */
 public record WriterParts(
@@ -39,6 +42,7 @@ public record WriterParts(
     ProgressMirror mirror,
     WallClock clock,
     SourcePositions sourcePositions,
+    LateWrites lateWrites,
     ListenerFactory listeners) {
 
   /**
@@ -60,29 +64,8 @@ public record WriterParts(
         mirror,
         WallClock.SYSTEM,
         sourcePositions,
+        LateWrites.of(config.retention(), PathTimes.of(config.partitioning()).orElse(null)),
         CommitListeners.configured(config.originalsStrings()));
-  }
-
-  /** The parts without a commit listener. */
-  public WriterParts(
-      LakeStorage storage,
-      RowConverter converter,
-      Partitioner partitioner,
-      LakeFileWriter fileWriter,
-      SchemaMerge schemaMerge,
-      ProgressMirror mirror,
-      WallClock clock,
-      SourcePositions sourcePositions) {
-    this(
-        storage,
-        converter,
-        partitioner,
-        fileWriter,
-        schemaMerge,
-        mirror,
-        clock,
-        sourcePositions,
-        ListenerFactory.NONE);
   }
 
   /** The parts of a writer of Kafka records. */
@@ -102,6 +85,8 @@ public record WriterParts(
         schemaMerge,
         mirror,
         clock,
-        SourcePositions.NONE);
+        SourcePositions.NONE,
+        LateWrites.ACCEPT,
+        ListenerFactory.NONE);
   }
 }

@@ -2,6 +2,7 @@ package io.skippr.connect.sink;
 
 import io.skippr.connect.sink.buffer.RotationConfig;
 import io.skippr.connect.sink.log.GenerationConfig;
+import io.skippr.connect.sink.maintenance.WritePolicyConfig;
 
 /**
  * The settings a {@link LakeWriter} works with.
@@ -16,6 +17,8 @@ import io.skippr.connect.sink.log.GenerationConfig;
  * @param writeConcurrency how many files of a unit are written at once
  * @param writeAsync whether a cut unit is written on a thread of its own while the task buffers on
  * @param onDiscontinuity what to do with offsets the lake cannot account for
+ * @param writePolicy how a unit's files relate to the older files of their partition paths
+ * @param retiredGraceMs how long files a unit replaces stay on storage after it committed
  */
 public record WriterSettings(
     RotationConfig rotation,
@@ -25,8 +28,33 @@ public record WriterSettings(
     int checkpointInterval,
     int writeConcurrency,
     boolean writeAsync,
-    GenerationConfig.Behavior onDiscontinuity) {
+    GenerationConfig.Behavior onDiscontinuity,
+    WritePolicyConfig.Policy writePolicy,
+    long retiredGraceMs) {
   public static final int DEFAULT_CHECKPOINT_INTERVAL = 100;
+
+  /** Settings of the append policy. */
+  public WriterSettings(
+      RotationConfig rotation,
+      String configFingerprint,
+      String owner,
+      boolean toleratesErrors,
+      int checkpointInterval,
+      int writeConcurrency,
+      boolean writeAsync,
+      GenerationConfig.Behavior onDiscontinuity) {
+    this(
+        rotation,
+        configFingerprint,
+        owner,
+        toleratesErrors,
+        checkpointInterval,
+        writeConcurrency,
+        writeAsync,
+        onDiscontinuity,
+        WritePolicyConfig.Policy.APPEND,
+        0);
+  }
 
   /** The connector's name: the owner up to its {@code @host/instance} part. */
   public String connector() {

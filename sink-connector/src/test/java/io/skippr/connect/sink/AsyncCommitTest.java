@@ -9,10 +9,15 @@ import io.skippr.connect.sink.storage.FaultInjectingStorage;
 import io.skippr.connect.sink.storage.FaultInjectingStorage.Op;
 import io.skippr.connect.sink.storage.FaultInjectingStorage.When;
 import io.skippr.connect.sink.storage.InMemoryLakeStorage;
+import io.skippr.connect.testkit.Await;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.junit.jupiter.api.Test;
@@ -134,6 +139,40 @@ class AsyncCommitTest {
     assertThat(zombie.writer.preCommit()).isEmpty();
 
     deliverEverythingAndCheck(owner, 3, lake, 20);
+  }
+
+  @Test
+  void cuttingAPartitionDoesNotWaitForAnotherPartitionsUnitInFlight() throws Exception {
+    InMemoryLakeStorage lake = new InMemoryLakeStorage();
+    FaultInjectingStorage storage = new FaultInjectingStorage(lake);
+    CountDownLatch released = new CountDownLatch(1);
+    AtomicBoolean waitedOut = new AtomicBoolean();
+    // The first file of the first unit (TP0's) is held until the test lets it go.
+    storage.runBefore(
+        Op.COMPLETE,
+        1,
+        () -> {
+          try {
+            waitedOut.set(!released.await(10, TimeUnit.SECONDS));
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
+    LakeHarness h = harness(2, 50, new RotationConfig(25, 0, -1, 1000, 1L << 30));
+    h.values = (p, o) -> WriterDoubles.value(p, o, "b0", 100);
+    h.start(storage);
+
+    h.deliver(25); // cuts TP0's unit, then TP1's while TP0's is held
+    Await.until(Duration.ofSeconds(10), "TP0's file being held", storage::fired);
+    assertThat(waitedOut).isFalse();
+    assertThat(h.writer.preCommit()).isEmpty();
+    released.countDown();
+
+    deliverEverythingAndCheck(h, 25, lake, 50);
+    assertThat(waitedOut).isFalse();
+    assertThat(h.committed)
+        .containsEntry(TP0, 50L)
+        .containsEntry(new TopicPartition(LakeHarness.TOPIC, 1), 50L);
   }
 
   @Test

@@ -5,6 +5,9 @@ import io.skippr.connect.sink.buffer.RotationConfig;
 import io.skippr.connect.sink.format.LakeFileWriter;
 import io.skippr.connect.sink.log.GenerationConfig;
 import io.skippr.connect.sink.log.ProgressMirror;
+import io.skippr.connect.sink.maintenance.LateWrites;
+import io.skippr.connect.sink.maintenance.WritePolicyConfig;
+import io.skippr.connect.sink.partition.Partitioner;
 import io.skippr.connect.sink.publish.ListenerFactory;
 import io.skippr.connect.sink.storage.LakeStorage;
 import java.util.ArrayList;
@@ -55,6 +58,9 @@ final class LakeHarness {
   int writeConcurrency = 1;
   boolean writeAsync = false;
   GenerationConfig.Behavior onDiscontinuity = GenerationConfig.Behavior.FAIL;
+  WritePolicyConfig.Policy writePolicy = WritePolicyConfig.Policy.APPEND;
+  Partitioner partitioner = new WriterDoubles.PathPartitioner();
+  LateWrites lateWrites = LateWrites.ACCEPT;
   LakeWriter writer;
   RecordingContext context;
   int generations;
@@ -90,19 +96,22 @@ final class LakeHarness {
             4,
             writeConcurrency,
             writeAsync,
-            onDiscontinuity);
+            onDiscontinuity,
+            writePolicy,
+            0);
     writer =
         new LakeWriter(
             settings,
             new WriterParts(
                 storage,
                 new WriterDoubles.StructConverter(),
-                new WriterDoubles.PathPartitioner(),
+                partitioner,
                 fileWriter,
                 SchemaEvolution::evolve,
                 mirror,
                 clock,
                 SourcePositions.NONE,
+                lateWrites,
                 listeners),
             context);
     writer.open(tps());

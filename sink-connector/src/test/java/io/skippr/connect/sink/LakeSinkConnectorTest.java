@@ -45,6 +45,16 @@ class LakeSinkConnectorTest {
   }
 
   @Test
+  void readUncommittedIsRefusedWithTheReason() {
+    assertThat(errors(with("consumer.override.isolation.level", "read_uncommitted")))
+        .containsOnlyKeys("consumer.override.isolation.level")
+        .hasEntrySatisfying(
+            "consumer.override.isolation.level",
+            e -> assertThat(e).singleElement().asString().contains("aborted transactions"));
+    assertThat(errors(with("consumer.override.isolation.level", "read_committed"))).isEmpty();
+  }
+
+  @Test
   void crossFieldProblemsAreAttachedToTheKeyToChange() {
     assertThat(errors(with("partitioner.class", "field"))).containsOnlyKeys("partition.field.name");
     assertThat(

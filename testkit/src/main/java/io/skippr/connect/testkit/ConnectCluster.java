@@ -50,6 +50,15 @@ public final class ConnectCluster implements AutoCloseable {
 
   /** Starts a cluster; {@code workerProps} override the defaults below. */
   public static ConnectCluster start(String name, int workers, Map<String, String> workerProps) {
+    return start(name, workers, workerProps, Map.of());
+  }
+
+  /** Starts a cluster; {@code workerProps} and {@code brokerOverrides} override the defaults. */
+  public static ConnectCluster start(
+      String name,
+      int workers,
+      Map<String, String> workerProps,
+      Map<String, String> brokerOverrides) {
     Map<String, String> props = new HashMap<>();
     props.put("plugin.path", pluginDir().toString());
     props.put("plugin.discovery", "service_load");
@@ -60,6 +69,7 @@ public final class ConnectCluster implements AutoCloseable {
     brokerProps.put("auto.create.topics.enable", "false");
     brokerProps.put("transaction.state.log.replication.factor", "1");
     brokerProps.put("transaction.state.log.min.isr", "1");
+    brokerProps.putAll(brokerOverrides);
     EmbeddedConnectCluster cluster =
         new EmbeddedConnectCluster.Builder()
             .name(name)
@@ -123,6 +133,10 @@ public final class ConnectCluster implements AutoCloseable {
     props.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
     props.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
     props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+    // A loaded 2-core machine can stall the broker for seconds: a batch that expires resets the
+    // producer's sequence and its records are lost, so expiry must be out of reach.
+    props.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 120_000);
+    props.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 900_000);
     return connect.kafka().createProducer(props);
   }
 

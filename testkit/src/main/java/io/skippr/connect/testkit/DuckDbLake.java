@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Reads a lake directory back with DuckDB, the way a user's query engine would.
@@ -20,6 +21,8 @@ import java.util.Map;
  * partitioning so partition columns come back as columns.
  */
 public final class DuckDbLake implements AutoCloseable {
+  private static final String MANIFEST = "io.skippr.connect.sink.log.LakeManifest";
+
   private final Path root;
   private final Connection connection;
 
@@ -33,16 +36,31 @@ public final class DuckDbLake implements AutoCloseable {
     }
   }
 
-  /** The read_parquet expression over every Parquet file of a table directory. */
+  /**
+   * The read_parquet expression over a table: the files the lake's logs list as live when the lake
+   * has logs (as a reader of the lake's manifest sees it, so a merged file's inputs that wait out
+   * their grace period are not read twice), else every Parquet file of the table directory.
+   */
   public String table(String table) {
-    Path dir = root.resolve(table);
-    return "read_parquet('"
-        + dir.toAbsolutePath().toString().replace("'", "''")
-        + "/**/*.parquet', hive_partitioning=true, union_by_name=true)";
+    List<Path> live = liveFiles(table);
+    String options = ", hive_partitioning=true, union_by_name=true)";
+    if (live == null || live.isEmpty()) {
+      Path dir = root.resolve(table);
+      return "read_parquet('" + quote(dir.toAbsolutePath() + "/**/*.parquet") + "'" + options;
+    }
+    StringBuilder files = new StringBuilder("read_parquet([");
+    for (int i = 0; i < live.size(); i++) {
+      files.append(i == 0 ? "'" : ", '").append(quote(live.get(i).toString())).append("'");
+    }
+    return files.append("]").append(options).toString();
   }
 
-  /** True when the table directory holds at least one Parquet file. */
+  /** True when the table has at least one (live) Parquet file. */
   public boolean hasFiles(String table) {
+    List<Path> live = liveFiles(table);
+    if (live != null) {
+      return !live.isEmpty();
+    }
     Path dir = root.resolve(table);
     if (!Files.isDirectory(dir)) {
       return false;
@@ -52,6 +70,31 @@ public final class DuckDbLake implements AutoCloseable {
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
+  }
+
+  /**
+   * The live files of a table from the lake's logs, through the sink's {@code LakeManifest} when it
+   * is on the classpath (it is wherever the lake sink is; this module cannot depend on it); null
+   * for a lake without logs.
+   */
+  @SuppressWarnings("unchecked")
+  private List<Path> liveFiles(String table) {
+    if (!Files.isDirectory(root.resolve("_skippr/log"))) {
+      return null;
+    }
+    Function<Path, Map<String, Map<Path, Long>>> manifest;
+    try {
+      manifest =
+          (Function<Path, Map<String, Map<Path, Long>>>)
+              Class.forName(MANIFEST).getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      return null;
+    }
+    return new ArrayList<>(manifest.apply(root).getOrDefault(table, Map.of()).keySet());
+  }
+
+  private static String quote(String text) {
+    return text.replace("'", "''");
   }
 
   /** Runs a query; {@code ${table:name}} placeholders expand to {@link #table(String)}. */

@@ -16,7 +16,8 @@ final class DemoHints {
           + " $(date +%s)\"",
       "  curl -i -XPOST " + ingest + "/ingest/orders -H 'Content-Type: application/json' \\",
       "    -d '[{\"order_id\":1,\"country\":\"DE\",\"amount\":9.5,\"items\":1,\"paid\":true}]'",
-      "  A new measurement or stream becomes a new topic demo.<name> and a new lake table.",
+      "  A new measurement becomes a new topic demo.<name>, a new JSON stream demo.events.<name>,"
+          + " each a new lake table.",
       "Query the lake with DuckDB (CLI or any client):",
       "  duckdb -c \"select host, count(*) from read_parquet('"
           + cpu
@@ -25,14 +26,23 @@ final class DemoHints {
           + lake
           + "/<table>/dt=<day>/; the lake log under "
           + lake
-          + "/_skippr/ says which are committed.",
+          + "/_skippr/ says which are live. The sinks merge small files every "
+          + DemoConnectors.COMPACTION_INTERVAL_MS / 1000
+          + " s; a glob also reads",
+      "  the merged inputs for "
+          + DemoConnectors.COMPACTION_GRACE_MS / 1000
+          + " s after each merge, the demo's own queries read only the live files (docs/maintenance.md).",
       "Connectors: "
           + DemoConnectors.SOURCE
-          + " and "
+          + ", "
           + DemoConnectors.SINK
+          + " and "
+          + DemoConnectors.EVENTS_SINK
           + " (curl -s '"
           + rest
-          + "/connectors?expand=status')."
+          + "/connectors?expand=status'); rows a sink cannot hold go to the topic "
+          + DemoConnectors.DLQ
+          + "."
     };
     for (String line : lines) {
       out.println(line);

@@ -9,7 +9,7 @@ import java.util.Map;
 /** The DuckDB queries the demo runs over the lake, printed with their results. */
 final class DemoReport {
   static final String CPU = DemoConnectors.TOPIC_PREFIX + DemoLoad.MEASUREMENT;
-  static final String ORDERS = DemoConnectors.TOPIC_PREFIX + DemoLoad.STREAM;
+  static final String ORDERS = DemoConnectors.JSON_TOPIC_PREFIX + DemoLoad.STREAM;
   static final List<String> TABLES = List.of(CPU, ORDERS);
 
   private final Map<String, LakeSources.Source> sources;

@@ -99,6 +99,7 @@ public final class LocalDemo {
     DemoTopics.create(bootstrapServers, DemoReport.TABLES);
     Map<String, String> source = DemoConnectors.source(options.ingestPort());
     Map<String, String> sink = DemoConnectors.sink(lake, dataDir.resolve("state"));
+    Map<String, String> eventsSink = DemoConnectors.eventsSink(lake, dataDir.resolve("state"));
     say(
         "connector "
             + DemoConnectors.SOURCE
@@ -113,7 +114,15 @@ public final class LocalDemo {
             + lake
             + "): "
             + describe(rest.ensure(DemoConnectors.SINK, sink)));
-    for (String name : new String[] {DemoConnectors.SOURCE, DemoConnectors.SINK}) {
+    say(
+        "connector "
+            + DemoConnectors.EVENTS_SINK
+            + " (lake sink of the JSON streams into "
+            + lake
+            + "): "
+            + describe(rest.ensure(DemoConnectors.EVENTS_SINK, eventsSink)));
+    for (String name :
+        new String[] {DemoConnectors.SOURCE, DemoConnectors.SINK, DemoConnectors.EVENTS_SINK}) {
       poll.until(CONNECTOR_TIMEOUT, "connector " + name + " to run", () -> rest.running(name));
     }
     poll.until(

@@ -12,10 +12,10 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Loads connector classes from the plugin directory the Connect worker uses, so the CLI's own
- * classpath never carries connector jars (duplicates would break the worker's class isolation in
- * {@code skippr local}). The loader asks the CLI's classloader first, so Connect's API and the
- * schema engine are shared.
+ * Loads connector classes from the plugin directory the Connect worker uses. Our own connectors and
+ * transforms are on the CLI's classpath too (skippr sync runs them in-process, sharing one state
+ * store handle); the worker of {@code skippr local} still loads the plugin's copies in isolation,
+ * as Connect prefers an isolated plugin over a classpath one of the same version.
  */
 public final class PluginJars {
   /** System property naming the plugin directory, as set by the ./skippr launcher. */
@@ -66,7 +66,7 @@ public final class PluginJars {
     }
   }
 
-  /** A loader over the directory's jars whose parent is {@code parent}. */
+  /** A loader over the directory's jars that asks {@code parent} first (discovery's). */
   public static URLClassLoader open(Path dir, ClassLoader parent) {
     List<URL> urls = new ArrayList<>();
     for (Path jar : jars(dir)) {

@@ -88,6 +88,8 @@ public final class SourceSampler {
     config.putIfAbsent("connector.class", spec.sourceClass());
     config.putIfAbsent("tasks.max", "1");
     config.putIfAbsent(SAMPLE_MODE, "true");
+    // Sampling writes nothing: HTTP ingest keeps the names and types it sees in memory.
+    config.putIfAbsent("catalog.store", "memory");
     return config;
   }
 

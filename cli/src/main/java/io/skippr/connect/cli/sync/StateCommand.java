@@ -2,6 +2,7 @@ package io.skippr.connect.cli.sync;
 
 import io.skippr.connect.cli.discover.DiscoveryException;
 import io.skippr.connect.cli.discover.SkipprYaml;
+import io.skippr.connect.cli.lease.HeldLease;
 import io.skippr.connect.common.ProcessEnvironment;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -144,9 +145,13 @@ public final class StateCommand implements Runnable {
     void run(SyncState state, PrintWriter out) throws IOException, InterruptedException {
       Map<Map<String, Object>, Map<String, Object>> offsets = ConnectOffsets.read(file);
       SyncPipeline pipeline = state.pipeline();
-      try (SyncLease lease =
-          new SyncLease(
-              state.store(), pipeline.scope(), pipeline.name(), pipeline.settings().lease())) {
+      try (HeldLease lease =
+          new HeldLease(
+              state.store(),
+              pipeline.scope(),
+              "sync/" + pipeline.name(),
+              "skippr state import",
+              pipeline.settings().lease())) {
         var holder = lease.take(false, held -> {});
         if (holder.isPresent()) {
           throw new SyncException(

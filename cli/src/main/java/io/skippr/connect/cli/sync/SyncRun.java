@@ -1,11 +1,13 @@
 package io.skippr.connect.cli.sync;
 
 import io.skippr.connect.cli.discover.PluginJars;
+import io.skippr.connect.cli.lease.HeldLease;
 import io.skippr.connect.sink.LakeWriter;
 import io.skippr.connect.sink.WriterParts;
 import io.skippr.connect.sink.log.LogEntry;
 import io.skippr.connect.sink.log.ProgressMirror;
 import io.skippr.connect.sink.log.SinkProgress;
+import io.skippr.connect.sink.maintenance.LakeMaintenance;
 import io.skippr.connect.sink.state.StoreProgressMirror;
 import java.io.IOException;
 import java.net.URLClassLoader;
@@ -65,6 +67,7 @@ final class SyncRun {
   private volatile boolean engineEnded;
 
   private LakeWriter writer;
+  private LakeMaintenance maintenance;
   private SyncRecords records;
   private SyncRejections rejections;
   private CatchUp catchUp;
@@ -115,8 +118,13 @@ final class SyncRun {
   private String execute() throws InterruptedException, IOException {
     SyncConfig settings = pipeline.settings();
     try (SyncState state = SyncState.open(pipeline, wait, output::waiting);
-        SyncLease lease =
-            new SyncLease(state.store(), pipeline.scope(), pipeline.name(), settings.lease())) {
+        HeldLease lease =
+            new HeldLease(
+                state.store(),
+                pipeline.scope(),
+                "sync/" + pipeline.name(),
+                "skippr sync",
+                settings.lease())) {
       Optional<String> holder = lease.take(wait, output::waiting);
       if (holder.isPresent()) {
         throw new SyncException(
@@ -141,6 +149,15 @@ final class SyncRun {
                     records),
                 new SyncTaskContext(lakeProps, this::rejected));
         writer.open(resume.next().keySet().stream().map(records::tp).toList());
+        maintenance =
+            LakeMaintenance.create(
+                    state.lakeConfig().maintenance(),
+                    state.lake(),
+                    writer::openLogs,
+                    System::currentTimeMillis,
+                    "sync-" + pipeline.name())
+                .telling(writer.listener())
+                .start();
         output.start(pipeline.sourceClass(), state.lake().location(), resume.next().size());
         catchUp = new CatchUp(pipeline.connectorName(), settings.idle(), System::nanoTime);
         String reason = flow(plugins, lease, settings);
@@ -152,6 +169,9 @@ final class SyncRun {
         }
         return reason;
       } finally {
+        if (maintenance != null) {
+          maintenance.close();
+        }
         if (writer != null) {
           synchronized (lock) {
             writer.stop();
@@ -165,7 +185,7 @@ final class SyncRun {
   }
 
   /** Runs the source until the run ends, then drains: everything delivered is committed. */
-  private String flow(ClassLoader plugins, SyncLease lease, SyncConfig settings)
+  private String flow(ClassLoader plugins, HeldLease lease, SyncConfig settings)
       throws InterruptedException {
     ScheduledExecutorService ticker =
         Executors.newSingleThreadScheduledExecutor(
@@ -188,6 +208,9 @@ final class SyncRun {
         // While the engine runs, so that it lets the tasks commit what the lake now holds.
         writer.flushAll();
       }
+      if (once) {
+        maintenance.pass(); // a scheduled run leaves its small files merged
+      }
       if (!engine.stop(settings.shutdownTimeout())) {
         throw new SyncException(
             "the source did not stop within " + settings.shutdownTimeout().toMillis() + " ms");
@@ -199,7 +222,7 @@ final class SyncRun {
     }
   }
 
-  private String awaitEnd(SyncLease lease) throws InterruptedException {
+  private String awaitEnd(HeldLease lease) throws InterruptedException {
     while (true) {
       throwIfFailed();
       if (lease.lost()) {

@@ -100,7 +100,12 @@ class HttpIngestDiscoveryTest {
     }
     assertThat(fields)
         .containsExactly(
-            "at=timestamp", "cpu=double", "host=string", "time=timestamp", "usage=double");
+            "at=timestamp",
+            "cpu=double",
+            "host=string",
+            "time=timestamp",
+            "time_ns=int64",
+            "usage=double");
     assertThat(out.toString()).startsWith("pipeline default/default/metrics: sampled 4 records");
   }
 

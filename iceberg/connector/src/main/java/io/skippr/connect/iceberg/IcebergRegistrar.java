@@ -90,6 +90,12 @@ final class IcebergRegistrar implements CommitListener {
 
   @Override
   public void committed(UnitCommitted u) {
+    if (!u.retired().isEmpty()) {
+      // replace_partition: the unit's files replace the paths' older files in one overwrite.
+      queue.add(
+          new Change.Replace(u.tp(), u.id(), u.retired(), u.files(), u.epoch(), u.logSeq(), true));
+      return;
+    }
     queue.add(
         new Change.Append(u.tp(), u.id(), u.start(), u.end(), u.epoch(), u.logSeq(), u.files()));
   }

@@ -122,6 +122,21 @@ final class LakeDataFiles {
     return slash < 0 ? "" : rest.substring(0, slash);
   }
 
+  /** True when the file is no longer on storage (its footer is read and kept otherwise). */
+  boolean gone(LiveFile file) {
+    try {
+      footer(file);
+      return false;
+    } catch (org.apache.iceberg.exceptions.NotFoundException e) {
+      return true;
+    } catch (UncheckedIOException e) {
+      Throwable cause = e.getCause();
+      return cause instanceof java.nio.file.NoSuchFileException
+          || cause instanceof java.io.FileNotFoundException
+          || cause instanceof org.apache.iceberg.exceptions.NotFoundException;
+    }
+  }
+
   private synchronized ParquetMetadata footer(LiveFile file) {
     ParquetMetadata footer = footers.get(file.key());
     if (footer == null) {

@@ -67,7 +67,7 @@ final class TableRegistrar {
    * @throws RuntimeException the last failure when every attempt failed: the caller keeps the batch
    */
   void commit(String lakeTable, Kind kind, List<Slice> batch) {
-    List<Slice> left = new ArrayList<>(batch);
+    List<Slice> left = withoutGoneFiles(lakeTable, batch);
     Set<String> known = new LinkedHashSet<>();
     RuntimeException last = null;
     for (int attempt = 1; attempt <= ATTEMPTS && !left.isEmpty(); attempt++) {
@@ -100,11 +100,9 @@ final class TableRegistrar {
 
   private void attemptCommit(String lakeTable, Kind kind, List<Slice> batch, Set<String> known) {
     List<LiveFile> added = batch.stream().flatMap(s -> s.added().stream()).toList();
-    LiveFile first = added.isEmpty() ? batch.get(0).removed().get(0) : added.get(0);
-    Table table =
-        kind == Kind.APPEND || kind == Kind.RECONCILE
-            ? tables.load(lakeTable, first)
-            : tables.loadIfExists(lakeTable);
+    // A table is created from its first file; a change that adds nothing never creates one.
+    boolean creates = (kind == Kind.APPEND || kind == Kind.RECONCILE) && !added.isEmpty();
+    Table table = creates ? tables.load(lakeTable, added.get(0)) : tables.loadIfExists(lakeTable);
     if (table == null) {
       return; // nothing of this table was registered, so nothing is to replace or delete
     }
@@ -146,6 +144,30 @@ final class TableRegistrar {
     plan.removed().forEach(location -> retired.add(LakeDataFiles.idOf(location)));
     records.forget(name, retired);
     LOG.debug("{}: registered {} {} in snapshot {}", name, kind, plan.ids(), snapshot);
+  }
+
+  /**
+   * The batch less the added files that are no longer on storage: retention or a merge's purge
+   * removed them from the lake (and deleted them) before they were registered, and their later
+   * change removes nothing then. Registering them would point readers at missing files.
+   */
+  private List<Slice> withoutGoneFiles(String lakeTable, List<Slice> batch) {
+    List<Slice> kept = new ArrayList<>(batch.size());
+    for (Slice slice : batch) {
+      List<LiveFile> readable = new ArrayList<>(slice.added().size());
+      for (LiveFile file : slice.added()) {
+        if (files.gone(file)) {
+          LOG.info("{}: {} left the lake before it was registered", lakeTable, file.key());
+        } else {
+          readable.add(file);
+        }
+      }
+      boolean empty = readable.isEmpty() && slice.removed().isEmpty();
+      if (!empty || slice.change().kind() == Kind.RECONCILE) {
+        kept.add(new Slice(slice.change(), readable, slice.removed()));
+      }
+    }
+    return kept;
   }
 
   /**

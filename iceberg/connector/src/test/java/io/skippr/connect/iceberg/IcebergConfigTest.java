@@ -2,10 +2,13 @@ package io.skippr.connect.iceberg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.skippr.connect.sink.LakeSinkConfig;
 import io.skippr.connect.sink.LakeSinkConnector;
 import io.skippr.connect.sink.storage.StorageConfig;
 import io.skippr.connect.testkit.ConfigReference;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,6 +88,31 @@ class IcebergConfigTest {
     storage = StorageConfig.from(new AbstractConfig(LakeSinkConfig.configDef(), props, false));
     assertThat(IcebergConfig.catalogProperties(props, storage))
         .containsEntry("io-impl", io.skippr.connect.iceberg.io.LocalFileIO.class.getName());
+  }
+
+  @Test
+  void theExampleConfigIsValid() throws Exception {
+    Path example = null;
+    for (Path p = Path.of("").toAbsolutePath(); p != null && example == null; p = p.getParent()) {
+      if (Files.exists(p.resolve("config/lake-sink-iceberg.json"))) {
+        example = p.resolve("config/lake-sink-iceberg.json");
+      }
+    }
+    assertThat(example).as("config/lake-sink-iceberg.json").isNotNull();
+    Map<String, String> config = new HashMap<>();
+    new ObjectMapper()
+        .readTree(example.toFile())
+        .fields()
+        .forEachRemaining(e -> config.put(e.getKey(), e.getValue().asText()));
+    config.put("name", "example");
+    List<String> problems = new java.util.ArrayList<>();
+    for (ConfigValue value : new LakeSinkConnector().validate(config).configValues()) {
+      value.errorMessages().forEach(m -> problems.add(value.name() + ": " + m));
+    }
+    assertThat(problems).isEmpty();
+    assertThat(IcebergConfig.from(config).catalogProperties())
+        .containsEntry("type", "rest")
+        .containsEntry("io-impl", IcebergConfig.S3_FILE_IO);
   }
 
   @Test

@@ -22,14 +22,23 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
- * Accepted rows per second through HTTP ingest with durable acknowledgements (each request waits
- * until Kafka acknowledged its rows) against a plain Kafka producer with acks=all sending the same
- * rows (series key and line as bytes) to the same broker. Prints figures only.
+ * Accepted rows per second through HTTP ingest with durable acknowledgements (each request is
+ * answered once Kafka acknowledged its rows — or, with {@code bench.eos=true}, once the transaction
+ * holding them committed) against a plain Kafka producer with acks=all sending the same rows (key
+ * and line as bytes) to the same broker in the same run; then the rate one normal client gets while
+ * {@code bench.slow} slow clients (one byte per second, reconnecting when answered 408) are
+ * connected, against the same client alone. Prints figures only.
  *
- * <p>Run after {@code mvn -o package -DskipTests}: {@code mvn -o -q -pl integration-tests exec:java
+ * <p>Run after {@code mvn -o install -DskipTests}: {@code mvn -o -q -pl integration-tests exec:java
  * -Dexec.classpathScope=test -Dexec.mainClass=io.skippr.connect.it.bench.HttpIngestBench}. Optional
  * system properties: {@code bench.rows} (default 300000), {@code bench.batch} (rows per request,
- * 5000), {@code bench.clients} (concurrent HTTP clients, 4), {@code bench.rounds} (3).
+ * 5000), {@code bench.clients} (concurrent HTTP clients, 4), {@code bench.rounds} (3), {@code
+ * bench.connectors} (ingest connectors on as many ports, one task each, clients spread over them:
+ * more task threads converting records; 1), {@code bench.eos} (exactly-once worker and
+ * connector-defined transactions; false), {@code bench.encodings} (the variants measured in turn in
+ * each round, default {@code connect,json}: the task's thread converts Structs with JsonConverter,
+ * or {@code record.encoding=json} and the request threads write the same bytes), {@code bench.slow}
+ * (256 slow clients), {@code bench.slow.seconds} (15, each of the two slow-client phases).
  */
 public final class HttpIngestBench {
 
@@ -37,40 +46,134 @@ public final class HttpIngestBench {
   private static final int BATCH = Integer.getInteger("bench.batch", 5_000);
   private static final int CLIENTS = Integer.getInteger("bench.clients", 4);
   private static final int ROUNDS = Integer.getInteger("bench.rounds", 3);
+  private static final int CONNECTORS = Integer.getInteger("bench.connectors", 1);
+  private static final boolean EOS = Boolean.getBoolean("bench.eos");
+  private static final List<String> ENCODINGS =
+      List.of(System.getProperty("bench.encodings", "connect,json").split(","));
+  private static final int SLOW = Integer.getInteger("bench.slow", 256);
+  private static final Duration SLOW_PHASE =
+      Duration.ofSeconds(Integer.getInteger("bench.slow.seconds", 15));
 
   /** Producer batching, the same for both sides. */
   private static final int LINGER_MS = Integer.getInteger("bench.linger.ms", 20);
 
   private static final int BATCH_BYTES = Integer.getInteger("bench.batch.bytes", 1 << 20);
 
+  /**
+   * CPU time of this whole JVM (broker, worker, clients alike): a busy machine disturbs it less.
+   */
+  private static final com.sun.management.OperatingSystemMXBean CPU =
+      (com.sun.management.OperatingSystemMXBean)
+          java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+
   private HttpIngestBench() {}
+
+  /** One way of running the endpoint: its connectors' ports and how they encode values. */
+  private record Variant(String name, String encoding, List<Integer> ports) {}
 
   public static void main(String[] args) throws Exception {
     List<byte[]> bodies = requestBodies();
-    try (ConnectCluster cluster = ConnectCluster.start("http-ingest-bench")) {
-      int port = FreePorts.one();
-      startConnector(cluster, port);
-      cluster.createTopic("bench.raw", 1);
-      double bestHttp = 0;
-      double bestRaw = 0;
-      ingest(port, bodies.subList(0, Math.max(1, bodies.size() / 10)));
-      raw(cluster, bodies.subList(0, Math.max(1, bodies.size() / 10)));
-      for (int round = 1; round <= ROUNDS; round++) {
-        double http = ingest(port, bodies);
-        printProducerMetrics("connector-producer-bench-0");
-        double raw = raw(cluster, bodies);
-        bestHttp = Math.max(bestHttp, http);
-        bestRaw = Math.max(bestRaw, raw);
-        System.out.printf(
-            "round %d: http ingest %,.0f rows/s, raw producer %,.0f rows/s, ratio %.2f%n",
-            round, http, raw, http / raw);
+    Map<String, String> worker = EOS ? Map.of("exactly.once.source.support", "enabled") : Map.of();
+    try (ConnectCluster cluster = ConnectCluster.start("http-ingest-bench", 1, worker)) {
+      List<Variant> variants = new ArrayList<>();
+      for (String encoding : ENCODINGS) {
+        List<Integer> ports = new ArrayList<>();
+        for (int c = 0; c < CONNECTORS; c++) {
+          ports.add(FreePorts.one());
+          startConnector(cluster, "bench-" + encoding + "-" + c, ports.get(c), encoding);
+        }
+        variants.add(
+            new Variant(
+                "record.encoding=" + encoding + ", " + CONNECTORS + " task(s)", encoding, ports));
       }
-      System.out.printf(
-          "best: http ingest %,.0f rows/s (%d clients, %d rows/request), raw producer acks=all"
-              + " %,.0f rows/s, ratio %.2f%n",
-          bestHttp, CLIENTS, BATCH, bestRaw, bestHttp / bestRaw);
+      cluster.createTopic("bench.raw", 1);
+      List<byte[]> warmUp = bodies.subList(0, Math.max(1, bodies.size() / 10));
+      for (Variant v : variants) {
+        ingest(v.ports(), warmUp, CLIENTS);
+      }
+      raw(cluster, warmUp);
+      double[] best = new double[variants.size()];
+      double[] bestCpu = new double[variants.size()];
+      double bestRaw = 0;
+      double bestRawCpu = 0;
+      for (int round = 1; round <= ROUNDS; round++) {
+        StringBuilder line = new StringBuilder("round " + round + ":");
+        for (int i = 0; i < variants.size(); i++) {
+          long cpu = CPU.getProcessCpuTime();
+          double http = ingest(variants.get(i).ports(), bodies, CLIENTS);
+          double perCpu = ROWS / ((CPU.getProcessCpuTime() - cpu) / 1e9);
+          best[i] = Math.max(best[i], http);
+          bestCpu[i] = Math.max(bestCpu[i], perCpu);
+          line.append(
+              String.format(
+                  " %s %,.0f rows/s (%,.0f per CPU-s),", variants.get(i).name(), http, perCpu));
+        }
+        long cpu = CPU.getProcessCpuTime();
+        double raw = raw(cluster, bodies);
+        double rawPerCpu = ROWS / ((CPU.getProcessCpuTime() - cpu) / 1e9);
+        bestRaw = Math.max(bestRaw, raw);
+        bestRawCpu = Math.max(bestRawCpu, rawPerCpu);
+        System.out.println(
+            line + String.format(" raw producer %,.0f rows/s (%,.0f per CPU-s)", raw, rawPerCpu));
+      }
+      for (int i = 0; i < variants.size(); i++) {
+        System.out.printf(
+            "best: http ingest %,.0f rows/s (%s, %d clients, %d rows/request, %s), raw producer"
+                + " acks=all %,.0f rows/s, ratio %.2f; per CPU-second of the JVM %,.0f against"
+                + " %,.0f, ratio %.2f%n",
+            best[i],
+            variants.get(i).name(),
+            CLIENTS,
+            BATCH,
+            EOS ? "answered after each transaction's commit" : "answered after acks=all",
+            bestRaw,
+            best[i] / bestRaw,
+            bestCpu[i],
+            bestRawCpu,
+            bestCpu[i] / bestRawCpu);
+      }
+      slowClients(variants.get(0).ports(), bodies);
     }
     System.exit(0);
+  }
+
+  /**
+   * One normal client's rate for {@link #SLOW_PHASE} alone, then as long with SLOW slow clients
+   * connected to its port (answered 408 below the minimum data rate, and connecting again).
+   */
+  private static void slowClients(List<Integer> ports, List<byte[]> bodies) throws Exception {
+    double alone = forAWhile(ports.get(0), bodies);
+    double with;
+    try (SlowUploads slow = new SlowUploads(ports.get(0), SLOW)) {
+      slow.awaitConnected();
+      with = forAWhile(ports.get(0), bodies);
+      System.out.printf(
+          "slow clients: one client %,.0f rows/s alone, %,.0f rows/s with %d slow clients"
+              + " connected (ratio %.2f; %d slow uploads answered 408 and reconnected meanwhile)%n",
+          alone, with, SLOW, with / alone, slow.refused());
+    }
+  }
+
+  /** Rows per second one client gets writing requests one after another for SLOW_PHASE. */
+  private static double forAWhile(int port, List<byte[]> bodies) throws Exception {
+    HttpClient client = HttpClient.newHttpClient();
+    URI uri = URI.create("http://127.0.0.1:" + port + "/api/v2/write?bucket=bench");
+    long start = System.nanoTime();
+    long end = start + SLOW_PHASE.toNanos();
+    long rows = 0;
+    for (int i = 0; System.nanoTime() < end; i = (i + 1) % bodies.size()) {
+      HttpResponse<String> r =
+          client.send(
+              HttpRequest.newBuilder(uri)
+                  .POST(HttpRequest.BodyPublishers.ofByteArray(bodies.get(i)))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      if (r.statusCode() != 204) {
+        throw new IllegalStateException(r.statusCode() + " " + r.body());
+      }
+      rows += lines(bodies.get(i));
+    }
+    return rows / ((System.nanoTime() - start) / 1e9);
   }
 
   private static List<byte[]> requestBodies() {
@@ -97,25 +200,38 @@ public final class HttpIngestBench {
     return bodies;
   }
 
-  private static void startConnector(ConnectCluster cluster, int port) {
+  private static void startConnector(
+      ConnectCluster cluster, String name, int port, String encoding) {
     Map<String, String> config = new HashMap<>();
     config.put("connector.class", "io.skippr.connect.source.http.HttpIngestSourceConnector");
     config.put("tasks.max", "1");
     config.put("server.port", Integer.toString(port));
     config.put("server.threads", Integer.toString(CLIENTS));
     config.put("topic.prefix", "bench.");
+    config.put("catalog.store", "memory");
     config.put("topic.creation.default.replication.factor", "1");
     config.put("topic.creation.default.partitions", "1");
     config.put("key.converter", "org.apache.kafka.connect.storage.StringConverter");
-    config.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
-    config.put("value.converter.schemas.enable", "false");
+    if (encoding.equals("json")) {
+      // The request threads write JsonConverter's bytes; the task's thread only sends them.
+      config.put("record.encoding", "json");
+      config.put("record.encoding.json.schemas.enable", "false");
+      config.put("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
+    } else {
+      config.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+      config.put("value.converter.schemas.enable", "false");
+    }
     config.put("producer.override.linger.ms", Integer.toString(LINGER_MS));
     config.put("producer.override.batch.size", Integer.toString(BATCH_BYTES));
     config.put(
         "producer.override.max.in.flight.requests.per.connection",
         System.getProperty("bench.inflight", "5"));
-    cluster.connect().configureConnector("bench", config);
-    cluster.awaitRunning("bench", 1, Duration.ofSeconds(60));
+    if (EOS) {
+      config.put("exactly.once.support", "required");
+      config.put("transaction.boundary", "connector");
+    }
+    cluster.connect().configureConnector(name, config);
+    cluster.awaitRunning(name, 1, Duration.ofSeconds(60));
     HttpClient client = HttpClient.newHttpClient();
     Await.until(
         Duration.ofSeconds(30),
@@ -131,15 +247,18 @@ public final class HttpIngestBench {
         });
   }
 
-  /** Rows per second accepted (204) by HTTP ingest with CLIENTS concurrent clients. */
-  private static double ingest(int port, List<byte[]> bodies) throws Exception {
+  /** Rows per second accepted (204) with {@code clients} concurrent clients spread over ports. */
+  private static double ingest(List<Integer> ports, List<byte[]> bodies, int clients)
+      throws Exception {
     HttpClient client = HttpClient.newHttpClient();
-    URI uri = URI.create("http://127.0.0.1:" + port + "/api/v2/write?bucket=bench");
     AtomicInteger next = new AtomicInteger();
-    ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
+    ExecutorService pool = Executors.newFixedThreadPool(clients);
     long start = System.nanoTime();
     List<Future<Integer>> results = new ArrayList<>();
-    for (int c = 0; c < CLIENTS; c++) {
+    for (int c = 0; c < clients; c++) {
+      URI uri =
+          URI.create(
+              "http://127.0.0.1:" + ports.get(c % ports.size()) + "/api/v2/write?bucket=bench");
       results.add(
           pool.submit(
               () -> {
@@ -197,26 +316,6 @@ public final class HttpIngestBench {
         f.get();
       }
       return rows / ((System.nanoTime() - start) / 1e9);
-    }
-  }
-
-  private static void printProducerMetrics(String clientId) throws Exception {
-    javax.management.MBeanServer mbs =
-        java.lang.management.ManagementFactory.getPlatformMBeanServer();
-    javax.management.ObjectName name =
-        new javax.management.ObjectName(
-            "kafka.producer:type=producer-metrics,client-id=" + clientId);
-    for (String a :
-        List.of(
-            "request-latency-avg",
-            "record-queue-time-avg",
-            "batch-size-avg",
-            "records-per-request-avg",
-            "requests-in-flight",
-            "bufferpool-wait-ratio",
-            "record-send-rate",
-            "request-rate")) {
-      System.out.printf("  producer %s = %s%n", a, mbs.getAttribute(name, a));
     }
   }
 

@@ -70,7 +70,8 @@ public final class RotationConfig {
             Range.atLeast(0),
             Importance.MEDIUM,
             "Estimated in-memory bytes of one topic partition's buffered rows that trigger"
-                + " writing them. Must not exceed "
+                + " writing them (rows compacted under memory pressure count their compact size)."
+                + " Must not exceed "
                 + BUFFER_MAX_BYTES
                 + ". 0 turns it off.",
             GROUP,
@@ -110,8 +111,10 @@ public final class RotationConfig {
             Range.atLeast(MIN_BUFFER_MAX_BYTES),
             Importance.MEDIUM,
             "Estimated bytes one task may buffer across all its topic partitions and partition"
-                + " paths. Above it the task writes the partition holding the most, and pauses"
-                + " consuming while it cannot get under.",
+                + " paths. Above it the task first compacts the rows it holds as objects into bytes"
+                + " (a third to a quarter of their size for typical rows, so units and files get"
+                + " larger), then writes the partition holding the most, and pauses consuming while"
+                + " it cannot get under.",
             GROUP,
             ++order,
             Width.SHORT,

@@ -12,6 +12,11 @@ import org.apache.kafka.connect.data.Struct;
  */
 public final class UnitBuffer {
   private final Map<String, PathBuffer> paths = new LinkedHashMap<>();
+  private PathBuffer last;
+
+  /** Where this unit's compacted rows live; null until the first compaction. */
+  private RowArena arena;
+
   private long wallclockMs;
   private boolean begun;
   private long start = -1;
@@ -42,11 +47,18 @@ public final class UnitBuffer {
    */
   public boolean add(
       String table, String partitionPath, Struct row, long estimatedBytes, SchemaMerge merge) {
-    String key = table + '\0' + partitionPath;
-    PathBuffer path = paths.get(key);
-    if (path == null) {
-      path = new PathBuffer(table, partitionPath, row.schema());
-      paths.put(key, path);
+    PathBuffer path = last;
+    // Rows of a TP mostly go where the previous one went: no key to build and hash then.
+    if (path == null
+        || !path.partitionPath().equals(partitionPath)
+        || !path.table().equals(table)) {
+      String key = table + '\0' + partitionPath;
+      path = paths.get(key);
+      if (path == null) {
+        path = new PathBuffer(table, partitionPath, row.schema());
+        paths.put(key, path);
+      }
+      last = path;
     }
     if (!path.add(row, estimatedBytes, merge)) {
       return false;
@@ -54,6 +66,32 @@ public final class UnitBuffer {
     rows++;
     bytes += estimatedBytes;
     return true;
+  }
+
+  /**
+   * Turns the rows this unit holds as objects into compact bytes (see {@link PathBuffer#compact}).
+   *
+   * @return the bytes this freed
+   */
+  public long compact() {
+    if (arena == null) {
+      arena = new RowArena();
+    }
+    long freed = 0;
+    for (PathBuffer path : paths.values()) {
+      freed += path.compact(arena);
+    }
+    bytes -= freed;
+    return freed;
+  }
+
+  /** The estimated bytes of the rows this unit holds as objects, which {@link #compact} frees. */
+  public long objectBytes() {
+    long objects = 0;
+    for (PathBuffer path : paths.values()) {
+      objects += path.objectBytes();
+    }
+    return objects;
   }
 
   /** Counts a delivered record (with or without a row) into the unit's range. */

@@ -1,7 +1,9 @@
 package io.skippr.connect.sink.convert;
 
 import io.skippr.connect.schema.Schemas;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.kafka.connect.data.Field;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaBuilder;
@@ -95,6 +97,25 @@ final class RowShape {
     return true;
   }
 
+  /**
+   * The columns this configuration adds. A value field of another such name is the record's own
+   * (Debezium's ExtractNewRecordState writes {@code __deleted} itself).
+   */
+  private static Set<String> added(FormatConfig config, Schema keySchema, boolean deleted) {
+    Set<String> added = new HashSet<>();
+    if (keySchema != null) {
+      added.add(RowColumns.KEY);
+    }
+    if (config.includeKafkaMetadata()) {
+      added.addAll(
+          List.of(RowColumns.TOPIC, RowColumns.PARTITION, RowColumns.OFFSET, RowColumns.TIMESTAMP));
+    }
+    if (deleted) {
+      added.add(RowColumns.DELETED);
+    }
+    return added;
+  }
+
   private static Field slot(Field field) {
     return field == null ? null : new Field(null, field.index(), field.schema());
   }
@@ -103,8 +124,9 @@ final class RowShape {
       FormatConfig config, Schema valueSchema, List<Field> valueFields, Schema keySchema) {
     boolean optionalValues = config.nullValues() == FormatConfig.NullValues.WRITE;
     SchemaBuilder builder = SchemaBuilder.struct();
+    Set<String> added = added(config, keySchema, optionalValues);
     for (Field field : valueFields) {
-      if (RowColumns.ADDED.contains(field.name())) {
+      if (added.contains(field.name())) {
         throw new DataException(
             "value field " + field.name() + " collides with a column the sink adds");
       }

@@ -10,12 +10,17 @@ import java.io.IOException;
 /**
  * JSON form of log entries: {@code {"version":1,"kind":"...",...}}. Version 2 marks entries that
  * only a reader that knows generations can fold correctly (a {@code generation} entry, and a
- * checkpoint of a generation above 0); everything else is still written as version 1, so lakes that
- * never start a new generation stay readable by older connectors.
+ * checkpoint of a generation above 0), version 3 those of maintenance (merges, expiry, deletion of
+ * retired files); everything else is still written as version 1, so lakes that never start a new
+ * generation nor compact stay readable by older connectors. A checkpoint stays at its version when
+ * it lists retired files: an older reader only leaves them undeleted.
  */
 public final class LogCodec {
   /** The newest log format this code writes and reads; it reads every version from 1 on. */
-  public static final int FORMAT_VERSION = 2;
+  public static final int FORMAT_VERSION = 3;
+
+  /** The log format of entries that only a reader that knows generations can fold. */
+  static final int GENERATIONS_VERSION = 2;
 
   /** The log format of entries that older readers can fold. */
   static final int BASE_VERSION = 1;
@@ -84,9 +89,17 @@ public final class LogCodec {
   }
 
   private static int versionOf(LogEntry entry) {
+    if (entry instanceof LogEntry.CompactIntent
+        || entry instanceof LogEntry.CompactCommit
+        || entry instanceof LogEntry.CompactAbort
+        || entry instanceof LogEntry.Expire
+        || entry instanceof LogEntry.Purge
+        || (entry instanceof LogEntry.Commit commit && !commit.replaces().isEmpty())) {
+      return FORMAT_VERSION; // an older reader would take retired files for live ones
+    }
     boolean needsGenerations =
         entry instanceof LogEntry.Generation
             || (entry instanceof LogEntry.Checkpoint checkpoint && checkpoint.generation() > 0);
-    return needsGenerations ? FORMAT_VERSION : BASE_VERSION;
+    return needsGenerations ? GENERATIONS_VERSION : BASE_VERSION;
   }
 }

@@ -16,6 +16,8 @@ public final class LogState {
   private LogEntry.Intent pending;
   private final Map<String, LiveFile> liveFiles = new LinkedHashMap<>();
   private final TreeSet<String> tables = new TreeSet<>();
+  private final Map<String, Long> retired = new LinkedHashMap<>();
+  private LogEntry.CompactIntent compacting;
   private int entriesSinceCheckpoint;
   private long generation;
 
@@ -26,6 +28,21 @@ public final class LogState {
     lastSeq = seq;
     entriesSinceCheckpoint++;
     maxEpoch = Math.max(maxEpoch, entry.epoch());
+    if (entry instanceof LogEntry.Checkpoint checkpoint) {
+      applyCheckpoint(checkpoint);
+    } else if (entry instanceof LogEntry.Generation next) {
+      // Units of the new generation do not continue the old ones; the old files stay live.
+      generation = next.generation();
+      generationStart = next.startOffset() >= 0 ? next.startOffset() : null;
+      lastCommit = null;
+      pending = null;
+    } else if (!applyUnitEntry(entry, layout)) {
+      applyMaintenanceEntry(entry, layout);
+    }
+  }
+
+  /** Intents, commits and aborts of units; false for any other entry. */
+  private boolean applyUnitEntry(LogEntry entry, LakeLayout layout) {
     if (entry instanceof LogEntry.Intent intent) {
       pending = intent;
       intent.files().forEach(key -> tables.add(layout.tableOf(key)));
@@ -34,28 +51,62 @@ public final class LogState {
         pending = null;
       }
       lastCommit = commit.unit();
+      retire(commit.replaces(), commit.replacedDeleteAfterMs());
       commit.files().forEach(file -> liveFiles.put(file.key(), file));
       commit.files().forEach(file -> tables.add(layout.tableOf(file.key())));
     } else if (entry instanceof LogEntry.Abort abort) {
       if (pending != null && pending.id().equals(abort.id())) {
         pending = null;
       }
-    } else if (entry instanceof LogEntry.Checkpoint checkpoint) {
-      maxEpoch = Math.max(maxEpoch, checkpoint.maxEpoch());
-      lastCommit = checkpoint.lastCommit();
-      pending = null;
-      liveFiles.clear();
-      checkpoint.liveFiles().forEach(file -> liveFiles.put(file.key(), file));
-      tables.addAll(checkpoint.tables());
-      generation = checkpoint.generation();
-      generationStart = checkpoint.generationStart();
-      entriesSinceCheckpoint = 0;
-    } else if (entry instanceof LogEntry.Generation next) {
-      // Units of the new generation do not continue the old ones; the old files stay live.
-      generation = next.generation();
-      generationStart = next.startOffset() >= 0 ? next.startOffset() : null;
-      lastCommit = null;
-      pending = null;
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  /** Compaction, expiry and purge entries. */
+  private void applyMaintenanceEntry(LogEntry entry, LakeLayout layout) {
+    if (entry instanceof LogEntry.CompactIntent intent) {
+      compacting = intent;
+      intent.outputs().forEach(key -> tables.add(layout.tableOf(key)));
+    } else if (entry instanceof LogEntry.CompactCommit commit) {
+      if (compacting != null && compacting.id().equals(commit.id())) {
+        compacting = null;
+      }
+      retire(commit.inputs(), commit.deleteAfterMs());
+      commit.outputs().forEach(file -> liveFiles.put(file.key(), file));
+    } else if (entry instanceof LogEntry.CompactAbort abort) {
+      if (compacting != null && compacting.id().equals(abort.id())) {
+        compacting = null;
+      }
+    } else if (entry instanceof LogEntry.Expire expire) {
+      retire(expire.files(), expire.atMs());
+    } else if (entry instanceof LogEntry.Purge purge) {
+      purge.files().forEach(retired::remove);
+    }
+  }
+
+  private void applyCheckpoint(LogEntry.Checkpoint checkpoint) {
+    maxEpoch = Math.max(maxEpoch, checkpoint.maxEpoch());
+    lastCommit = checkpoint.lastCommit();
+    pending = null;
+    liveFiles.clear();
+    checkpoint.liveFiles().forEach(file -> liveFiles.put(file.key(), file));
+    tables.addAll(checkpoint.tables());
+    retired.clear();
+    checkpoint.retired().forEach(file -> retired.put(file.key(), file.deleteAfterMs()));
+    compacting = checkpoint.compacting();
+    generation = checkpoint.generation();
+    generationStart = checkpoint.generationStart();
+    entriesSinceCheckpoint = 0;
+  }
+
+  /** Live files that leave the live set, deletable from {@code deleteAfterMs}. */
+  private void retire(Collection<String> keys, long deleteAfterMs) {
+    for (String key : keys) {
+      if (liveFiles.remove(key) != null) {
+        retired.put(key, deleteAfterMs);
+      }
     }
   }
 
@@ -79,6 +130,16 @@ public final class LogState {
 
   public Map<String, LiveFile> liveFiles() {
     return Collections.unmodifiableMap(liveFiles);
+  }
+
+  /** Files no longer live and not yet deleted, with when each may be deleted. */
+  public Map<String, Long> retired() {
+    return Collections.unmodifiableMap(retired);
+  }
+
+  /** The merge whose intent has neither a commit nor an abort. */
+  public Optional<LogEntry.CompactIntent> compacting() {
+    return Optional.ofNullable(compacting);
   }
 
   public Collection<String> tables() {
@@ -117,6 +178,10 @@ public final class LogState {
         liveFiles.values().stream().toList(),
         tables.stream().toList(),
         generation,
-        generationStart);
+        generationStart,
+        retired.entrySet().stream()
+            .map(e -> new LogEntry.RetiredFile(e.getKey(), e.getValue()))
+            .toList(),
+        compacting);
   }
 }

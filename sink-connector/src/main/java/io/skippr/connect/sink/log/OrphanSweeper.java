@@ -25,14 +25,18 @@ public final class OrphanSweeper {
   }
 
   /**
-   * Deletes every file named for the TP in the tables its log knows that neither a commit nor the
-   * pending intent lists, and discards unfinished writes of the TP.
+   * Deletes every file named for the TP in the tables its log knows that neither a commit, the
+   * pending intent, a merge under way nor the retired files list, and discards unfinished writes of
+   * the TP.
    *
    * @return the deleted keys
    */
   public List<String> sweep(String topic, int partition, LogState state) throws IOException {
     Set<String> keep = new HashSet<>(state.liveFiles().keySet());
     state.pending().ifPresent(intent -> keep.addAll(intent.files()));
+    // Retired files wait out their grace for readers that list files; a merge's outputs its commit.
+    keep.addAll(state.retired().keySet());
+    state.compacting().ifPresent(merge -> keep.addAll(merge.outputs()));
     List<String> deleted = new ArrayList<>();
     for (String table : state.tables()) {
       String prefix = layout.tablePrefix(table);

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import org.apache.kafka.connect.errors.ConnectException;
 
 /**
@@ -12,6 +13,9 @@ import org.apache.kafka.connect.errors.ConnectException;
  * number, so the sequence is linear: a writer can only append when it has seen every entry before,
  * which is how it knows no newer epoch has been claimed. A writer that loses the race for a
  * sequence number re-reads the tail and, when it finds a newer epoch, is fenced.
+ *
+ * <p>Within a process the lake writer and the maintenance of its TPs (merges, expiry) append to one
+ * log: appends are serialised on it.
  */
 public final class TpLog {
   private static final int CLAIM_ATTEMPTS = 5;
@@ -58,6 +62,32 @@ public final class TpLog {
     return state;
   }
 
+  /**
+   * What maintenance plans from, copied while no append runs: the live files, the retired ones and
+   * the merge under way.
+   */
+  public synchronized Snapshot snapshot() {
+    return new Snapshot(
+        Map.copyOf(state.liveFiles()),
+        Map.copyOf(state.retired()),
+        state.compacting().orElse(null),
+        epoch);
+  }
+
+  /**
+   * A TP's files at one moment.
+   *
+   * @param live the live files by key
+   * @param retired retired files by key, with when each may be deleted
+   * @param compacting the merge under way, or null
+   * @param epoch the epoch of this writer
+   */
+  public record Snapshot(
+      Map<String, LiveFile> live,
+      Map<String, Long> retired,
+      LogEntry.CompactIntent compacting,
+      long epoch) {}
+
   /** This writer's epoch, 0 before {@link #claimEpoch}. */
   public long epoch() {
     return epoch;
@@ -72,7 +102,7 @@ public final class TpLog {
   }
 
   /** Appends {@code epoch = max + 1}, making every older writer of this TP unable to append. */
-  public long claimEpoch(String owner, long nowMs) throws IOException {
+  public synchronized long claimEpoch(String owner, long nowMs) throws IOException {
     for (int attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
       long claim = state.maxEpoch() + 1;
       if (tryAppend(new LogEntry.Epoch(claim, owner, nowMs))) {
@@ -88,9 +118,10 @@ public final class TpLog {
   /**
    * Appends an entry of this writer's epoch.
    *
+   * @return the entry's sequence number
    * @throws FencedException when a newer writer claimed the TP
    */
-  public void append(LogEntry entry) throws IOException {
+  public synchronized long append(LogEntry entry) throws IOException {
     if (epoch == 0 || entry.epoch() != epoch) {
       throw new IllegalStateException("append needs this writer's claimed epoch: " + entry);
     }
@@ -99,7 +130,7 @@ public final class TpLog {
           "log of " + topic + "-" + partition + " failed earlier; reopen it");
     }
     if (tryAppend(entry)) {
-      return;
+      return state.lastSeq();
     }
     unusable = true;
     try {
@@ -124,7 +155,7 @@ public final class TpLog {
    * Gives up a planned unit: deletes the files its intent names (complete or not), then appends
    * {@code abort}. Deleting first means an abort never leaves files behind.
    */
-  public void abandon(LogEntry.Intent intent, String reason) throws IOException {
+  public synchronized void abandon(LogEntry.Intent intent, String reason) throws IOException {
     for (String key : intent.files()) {
       storage.delete(key);
       storage.discardIncomplete(key);
@@ -132,8 +163,20 @@ public final class TpLog {
     append(new LogEntry.Abort(intent.id(), epoch, reason));
   }
 
+  /**
+   * Gives up a planned merge: deletes its outputs (complete or not), then appends {@code
+   * compact-abort}; its inputs stay live.
+   */
+  public synchronized void abandon(LogEntry.CompactIntent merge, String reason) throws IOException {
+    for (String key : merge.outputs()) {
+      storage.delete(key);
+      storage.discardIncomplete(key);
+    }
+    append(new LogEntry.CompactAbort(merge.id(), epoch, reason));
+  }
+
   /** Appends a checkpoint when at least {@code interval} entries follow the previous one. */
-  public void checkpointIfDue(int interval) throws IOException {
+  public synchronized void checkpointIfDue(int interval) throws IOException {
     if (state.entriesSinceCheckpoint() >= interval) {
       append(state.checkpoint(epoch));
     }

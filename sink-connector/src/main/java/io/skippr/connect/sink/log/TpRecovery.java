@@ -60,6 +60,11 @@ public final class TpRecovery {
       log.abandon(pending.get(), "settings changed since the intent");
       pending = Optional.empty();
     }
+    Optional<LogEntry.CompactIntent> merge = log.state().compacting();
+    if (merge.isPresent()) {
+      LOG.info("Abandoning merge {}: its writer stopped before the commit", merge.get().id());
+      log.abandon(merge.get(), "the writer stopped before the commit");
+    }
     List<String> orphans = sweeper.sweep(topic, partition, log.state());
     if (!orphans.isEmpty()) {
       LOG.info("Deleted {} orphan file(s) of {}-{}: {}", orphans.size(), topic, partition, orphans);

@@ -2,12 +2,19 @@ package io.skippr.connect.sink.partition;
 
 import io.skippr.connect.sink.storage.PathEncoder;
 import java.time.DateTimeException;
+import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoField;
+import java.time.temporal.ChronoUnit;
+import java.time.temporal.TemporalAccessor;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * A compiled {@code path.format}: Joda-Time pattern syntax, as in Confluent's S3 sink, split into
@@ -71,6 +78,86 @@ final class PathFormat {
 
   String pattern() {
     return pattern;
+  }
+
+  /** How many directory segments a rendered path has. */
+  int segmentCount() {
+    return segments.size();
+  }
+
+  /**
+   * The bucket start a rendered path stands for, and the finest field it names; empty when a
+   * segment does not parse or the fields do not name a date (week-based patterns do not).
+   */
+  Optional<Parsed> parse(List<String> rendered) {
+    Map<ChronoField, Long> fields = new EnumMap<>(ChronoField.class);
+    for (int i = 0; i < segments.size(); i++) {
+      TemporalAccessor parsed;
+      try {
+        parsed = segments.get(i).parse(decodeSegment(rendered.get(i)));
+      } catch (DateTimeException | IllegalArgumentException e) {
+        return Optional.empty();
+      }
+      for (ChronoField field : DATE_FIELDS) {
+        if (parsed.isSupported(field)) {
+          fields.put(field, parsed.getLong(field));
+        }
+      }
+    }
+    return bucketOf(fields);
+  }
+
+  private static Optional<Parsed> bucketOf(Map<ChronoField, Long> fields) {
+    Long year =
+        fields.containsKey(ChronoField.YEAR)
+            ? fields.get(ChronoField.YEAR)
+            : fields.get(ChronoField.YEAR_OF_ERA);
+    if (year == null) {
+      return Optional.empty();
+    }
+    ChronoUnit finest = ChronoUnit.YEARS;
+    for (int i = 2; i < DATE_FIELDS.size(); i++) {
+      if (fields.containsKey(DATE_FIELDS.get(i))) {
+        finest = (ChronoUnit) DATE_FIELDS.get(i).getBaseUnit();
+      }
+    }
+    try {
+      return Optional.of(
+          new Parsed(
+              LocalDateTime.of(
+                  Math.toIntExact(year),
+                  fields.getOrDefault(ChronoField.MONTH_OF_YEAR, 1L).intValue(),
+                  fields.getOrDefault(ChronoField.DAY_OF_MONTH, 1L).intValue(),
+                  fields.getOrDefault(ChronoField.HOUR_OF_DAY, 0L).intValue(),
+                  fields.getOrDefault(ChronoField.MINUTE_OF_HOUR, 0L).intValue(),
+                  fields.getOrDefault(ChronoField.SECOND_OF_MINUTE, 0L).intValue()),
+              finest));
+    } catch (DateTimeException | ArithmeticException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** A parsed path: the local bucket start and the unit of its finest field. */
+  record Parsed(LocalDateTime start, ChronoUnit finest) {}
+
+  /** Year first, then coarser to finer: the fields a time path can name. */
+  private static final List<ChronoField> DATE_FIELDS =
+      List.of(
+          ChronoField.YEAR,
+          ChronoField.YEAR_OF_ERA,
+          ChronoField.MONTH_OF_YEAR,
+          ChronoField.DAY_OF_MONTH,
+          ChronoField.HOUR_OF_DAY,
+          ChronoField.MINUTE_OF_HOUR,
+          ChronoField.SECOND_OF_MINUTE);
+
+  private static String decodeSegment(String encoded) {
+    int eq = encoded.indexOf('=');
+    return eq > 0
+        ? PathEncoder.decode(encoded.substring(0, eq))
+            + "="
+            + PathEncoder.decode(encoded.substring(eq + 1))
+        : PathEncoder.decode(encoded);
   }
 
   static String encodeSegment(String rendered) {

@@ -14,6 +14,9 @@ import org.apache.kafka.common.TopicPartition;
  * @param epoch the epoch of the writer that committed it
  * @param logSeq the sequence number of its commit entry
  * @param files the unit's files, now live
+ * @param retired the older files the commit retired ({@code write.policy=replace_partition}: the
+ *     TP's files of the paths the unit writes), empty otherwise; a catalog replaces them by {@code
+ *     files} in one change
  */
 public record UnitCommitted(
     TopicPartition tp,
@@ -22,8 +25,22 @@ public record UnitCommitted(
     long end,
     long epoch,
     long logSeq,
-    List<LiveFile> files) {
+    List<LiveFile> files,
+    List<LiveFile> retired) {
   public UnitCommitted {
     files = List.copyOf(files);
+    retired = List.copyOf(retired);
+  }
+
+  /** A commit that retires nothing. */
+  public UnitCommitted(
+      TopicPartition tp,
+      String id,
+      long start,
+      long end,
+      long epoch,
+      long logSeq,
+      List<LiveFile> files) {
+    this(tp, id, start, end, epoch, logSeq, files, List.of());
   }
 }

@@ -6,12 +6,15 @@ import java.io.OutputStream;
 import java.net.URI;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -152,12 +155,29 @@ public final class LocalLakeStorage implements LakeStorage {
     if (!Files.isDirectory(dir)) {
       return List.of();
     }
-    try (Stream<Path> files = Files.walk(dir)) {
-      return files.filter(Files::isRegularFile).toList();
-    } catch (NoSuchFileException e) {
-      // A directory vanished while walking (a concurrent delete): list again.
-      return filesUnder(prefix);
-    }
+    List<Path> files = new ArrayList<>();
+    Files.walkFileTree(
+        dir,
+        new SimpleFileVisitor<>() {
+          @Override
+          public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+            if (attrs.isRegularFile()) {
+              files.add(file);
+            }
+            return FileVisitResult.CONTINUE;
+          }
+
+          @Override
+          public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+            // A file or directory that vanished while walking (a temporary file renamed into
+            // place, a concurrent delete) is simply not there.
+            if (e instanceof NoSuchFileException) {
+              return FileVisitResult.CONTINUE;
+            }
+            throw e;
+          }
+        });
+    return files;
   }
 
   private String keyOf(Path file) {

@@ -27,10 +27,12 @@ public final class WriteConfig {
   public static final String WRITE_ASYNC = "write.async";
   private static final String WRITE_ASYNC_DOC =
       "Write a cut unit on a thread of its own while the task goes on buffering the next records,"
-          + " so Parquet encoding and storage overlap with Connect's fetching and converting. At"
-          + " most one unit per task is in flight: the next unit waits for it, and so do closing"
-          + " partitions and reaching buffer.max.bytes (which counts the unit in flight until it"
-          + " is committed). preCommit does not wait: Kafka offsets advance past a unit at the"
+          + " so Parquet encoding and storage overlap with Connect's fetching and converting."
+          + " Units of different topic partitions queue up and are written in the order they"
+          + " were cut; at most one unit per topic partition is in flight: that partition's next"
+          + " unit waits for it, and so do closing partitions and reaching buffer.max.bytes"
+          + " (which counts units in flight until they are committed). preCommit does not wait:"
+          + " Kafka offsets advance past a unit at the"
           + " first offset commit after it is committed. false writes each unit inside put, on"
           + " the task's thread.";
 

@@ -48,6 +48,34 @@ public final class BenchRows {
           .field("note", Schema.OPTIONAL_STRING_SCHEMA)
           .build();
 
+  /** The nested payload's user object. */
+  public static final Schema USER =
+      SchemaBuilder.struct()
+          .name("user")
+          .field("uid", Schema.INT64_SCHEMA)
+          .field("name", Schema.STRING_SCHEMA)
+          .field("country", Schema.STRING_SCHEMA)
+          .field("score", Schema.FLOAT64_SCHEMA)
+          .build();
+
+  /**
+   * The nested payload, shaped like the events users send as JSON: a long id, a nested object, a
+   * short and a long string, a double, a boolean and an ISO-8601 timestamp string (a string in the
+   * schema; schemaless, the sink infers it as a timestamp).
+   */
+  public static final Schema EVENT =
+      SchemaBuilder.struct()
+          .name("event")
+          .field("id", Schema.INT64_SCHEMA)
+          .field("user", USER)
+          .field("action", Schema.STRING_SCHEMA)
+          .field("message", Schema.STRING_SCHEMA)
+          .field("value", Schema.FLOAT64_SCHEMA)
+          .field("ok", Schema.BOOLEAN_SCHEMA)
+          .field("ts", Schema.STRING_SCHEMA)
+          .build();
+
+  private static final String[] ACTIONS = {"view", "click", "cart", "buy", "share", "rate"};
   private static final String[] CATEGORIES = {"books", "games", "garden", "music", "tools"};
   private static final String[] COUNTRIES = {"DE", "FR", "NL", "PL", "SE", "ES", "IT"};
   private static final long T0 = 1_767_225_600_000L;
@@ -90,6 +118,37 @@ public final class BenchRows {
                 + (i % 11));
   }
 
+  /** Event number {@code i} of the nested payload; deterministic from {@code i}. */
+  public static Struct event(long i) {
+    long id = 5_000_000_000L + i;
+    long uid = id * 7919 % 1_000_003;
+    return new Struct(EVENT)
+        .put("id", id)
+        .put(
+            "user",
+            new Struct(USER)
+                .put("uid", uid)
+                .put("name", "user-" + uid)
+                .put("country", COUNTRIES[(int) (i % COUNTRIES.length)])
+                .put("score", (uid % 10_000) / 100.0))
+        .put("action", ACTIONS[(int) (i % ACTIONS.length)])
+        .put(
+            "message",
+            "session "
+                + Long.toString(id * 0x9E3779B97F4A7C15L, 36)
+                + " from "
+                + (i % 251)
+                + "."
+                + (i % 13)
+                + " took "
+                + (i % 997)
+                + " ms on page /p/"
+                + Long.toHexString(id * 2654435761L))
+        .put("value", (id % 100_000) / 100.0)
+        .put("ok", i % 4 != 0)
+        .put("ts", java.time.Instant.ofEpochMilli(T0 + i * 10L).toString());
+  }
+
   /** Rows {@code from .. from+count-1}. */
   public static List<Struct> rows(long from, int count, int regions) {
     List<Struct> rows = new ArrayList<>(count);
@@ -97,6 +156,28 @@ public final class BenchRows {
       rows.add(row(i, regions));
     }
     return rows;
+  }
+
+  /** The payloads the benchmarks write. */
+  public enum Payload {
+    /** {@link #ROW}: flat order rows with a decimal, a Timestamp and a small struct. */
+    FLAT,
+    /** {@link #EVENT}: nested JSON events with an ISO-8601 timestamp string. */
+    NESTED;
+
+    /** Row {@code i}; {@code regions} (partition paths) applies to the flat rows only. */
+    public Struct row(long i, int regions) {
+      return this == FLAT ? BenchRows.row(i, regions) : event(i);
+    }
+
+    /** The name options and figures use: {@code flat} or {@code nested}. */
+    public String label() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    public static Payload of(String label) {
+      return valueOf(label.toUpperCase(java.util.Locale.ROOT));
+    }
   }
 
   /** How a record's value reaches a sink task. */
@@ -119,7 +200,7 @@ public final class BenchRows {
 
     /** The row as JSON: with the schema envelope, or plain (decimals as numbers). */
     public byte[] bytes(Struct row, boolean withSchema) {
-      return (withSchema ? enveloped : plain).fromConnectData("bench", ROW, row);
+      return (withSchema ? enveloped : plain).fromConnectData("bench", row.schema(), row);
     }
 
     /** What JsonConverter with {@code schemas.enable=false} makes of the plain JSON. */
@@ -136,9 +217,15 @@ public final class BenchRows {
   /** Sink records of rows {@code from .. from+count-1} at offsets equal to the row numbers. */
   public static List<SinkRecord> records(
       String topic, long from, int count, int regions, Values values, Json json) {
+    return records(Payload.FLAT, topic, from, count, regions, values, json);
+  }
+
+  /** As {@link #records(String, long, int, int, Values, Json)}, of the given payload. */
+  public static List<SinkRecord> records(
+      Payload payload, String topic, long from, int count, int regions, Values values, Json json) {
     List<SinkRecord> records = new ArrayList<>(count);
     for (long i = from; i < from + count; i++) {
-      Struct row = row(i, regions);
+      Struct row = payload.row(i, regions);
       Schema schema = null;
       Object value;
       if (values == Values.STRUCT) {

@@ -55,7 +55,8 @@ public final class SinkStagesBench {
             options.get("bootstrap"),
             options.get("topic"),
             rows,
-            Boolean.parseBoolean(options.getOrDefault("schemas", "false")));
+            Boolean.parseBoolean(options.getOrDefault("schemas", "false")),
+            BenchRows.Payload.of(options.getOrDefault("payload", "flat")));
       } else if ("paths".equals(mode)) {
         paths(
             dir,
@@ -80,7 +81,13 @@ public final class SinkStagesBench {
 
   /** The figures of (1) and (2), by the name their RESULT line carries. */
   static final List<String> VARIANTS =
-      List.of("ceiling", "ceiling-groups", "task-struct", "task-schemaless");
+      List.of(
+          "ceiling",
+          "ceiling-groups",
+          "task-struct",
+          "task-schemaless",
+          "task-nested-struct",
+          "task-nested-schemaless");
 
   private static void throughput(Path dir, long rows, int rounds, List<String> variants)
       throws Exception {
@@ -96,8 +103,13 @@ public final class SinkStagesBench {
             switch (variant) {
               case "ceiling" -> ceiling(ceiling, lake, n, false);
               case "ceiling-groups" -> ceiling(ceiling, lake, n, true);
-              case "task-struct" -> task(lake, n, BenchRows.Values.STRUCT);
-              case "task-schemaless" -> task(lake, n, BenchRows.Values.SCHEMALESS);
+              case "task-struct" -> task(lake, n, BenchRows.Payload.FLAT, BenchRows.Values.STRUCT);
+              case "task-schemaless" ->
+                  task(lake, n, BenchRows.Payload.FLAT, BenchRows.Values.SCHEMALESS);
+              case "task-nested-struct" ->
+                  task(lake, n, BenchRows.Payload.NESTED, BenchRows.Values.STRUCT);
+              case "task-nested-schemaless" ->
+                  task(lake, n, BenchRows.Payload.NESTED, BenchRows.Values.SCHEMALESS);
               default -> throw new IllegalArgumentException("unknown variant " + variant);
             };
         line.append(
@@ -151,9 +163,10 @@ public final class SinkStagesBench {
     return time;
   }
 
-  private static Stopwatch task(Path dir, long rows, BenchRows.Values values) throws Exception {
+  private static Stopwatch task(
+      Path dir, long rows, BenchRows.Payload payload, BenchRows.Values values) throws Exception {
     Map<String, String> props = SinkTaskRun.props(dir, flushSize(rows), SETTINGS);
-    SinkTaskRun.Result result = SinkTaskRun.run(props, rows, 1, values, writer -> {});
+    SinkTaskRun.Result result = SinkTaskRun.run(props, rows, 1, payload, values, writer -> {});
     delete(dir);
     if (result.rows() != rows) {
       throw new IllegalStateException("committed " + result.rows() + " rows, not " + rows);
@@ -166,6 +179,8 @@ public final class SinkStagesBench {
     extra.put("partitioner.class", "field");
     extra.put("partition.field.name", BenchRows.PARTITION_FIELD);
     extra.put("buffer.max.bytes", Long.toString(budget));
+    // Memory alone cuts units: files are as large as the budget lets them be.
+    extra.put("flush.size", "0");
     extra.put("flush.bytes", "0");
     long warmUp = Math.max(1, rows / 5);
     SinkTaskRun.run(

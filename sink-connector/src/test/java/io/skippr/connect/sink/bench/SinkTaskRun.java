@@ -57,6 +57,17 @@ final class SinkTaskRun {
       BenchRows.Values values,
       Consumer<LakeWriter> afterBatch)
       throws Exception {
+    return run(props, rows, regions, BenchRows.Payload.FLAT, values, afterBatch);
+  }
+
+  static Result run(
+      Map<String, String> props,
+      long rows,
+      int regions,
+      BenchRows.Payload payload,
+      BenchRows.Values values,
+      Consumer<LakeWriter> afterBatch)
+      throws Exception {
     TopicPartition tp = new TopicPartition(TOPIC, 0);
     RecordingContext context = new RecordingContext(false);
     LakeSinkTask task = new LakeSinkTask();
@@ -76,7 +87,8 @@ final class SinkTaskRun {
           throw new IllegalStateException("nothing committed beyond offset " + committed);
         }
         // Made right before put, as a worker converts a batch just before delivering it.
-        List<SinkRecord> batch = BenchRows.records(TOPIC, from, BATCH, regions, values, json);
+        List<SinkRecord> batch =
+            BenchRows.records(payload, TOPIC, from, BATCH, regions, values, json);
         time.start();
         task.put(batch);
         if (++batches % COMMIT_EVERY == 0 || from + BATCH >= rows) {

@@ -10,12 +10,15 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * Fills a topic with {@link BenchRows} as JSON, the way JsonConverter writes them with or without
- * the schema envelope, so the end-to-end bench consumes the same rows the task bench puts.
+ * the schema envelope, so the end-to-end bench consumes the same rows the task bench puts. Keys are
+ * distinct, so a topic of several partitions gets about as many records in each.
  */
 final class TopicFiller {
   private TopicFiller() {}
 
-  static void fill(String bootstrap, String topic, long rows, boolean withSchema) throws Exception {
+  static void fill(
+      String bootstrap, String topic, long rows, boolean withSchema, BenchRows.Payload payload)
+      throws Exception {
     Map<String, Object> props =
         Map.of(
             ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
@@ -36,7 +39,7 @@ final class TopicFiller {
     try (KafkaProducer<byte[], byte[]> producer =
         new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
       for (long i = 0; i < rows; i++) {
-        byte[] value = json.bytes(BenchRows.row(i, 1), withSchema);
+        byte[] value = json.bytes(payload.row(i, 1), withSchema);
         bytes += value.length;
         producer.send(
             new ProducerRecord<>(topic, ("order-" + i).getBytes(StandardCharsets.UTF_8), value));

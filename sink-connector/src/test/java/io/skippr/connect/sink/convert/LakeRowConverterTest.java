@@ -334,4 +334,26 @@ class LakeRowConverterTest {
         .isInstanceOf(RecordRejectedException.class)
         .hasMessageContaining("value field __offset collides with a column the sink adds");
   }
+
+  @Test
+  void aValueFieldNamedLikeAColumnTheSinkDoesNotAddIsTheRecordsOwn() {
+    Schema unwrapped =
+        SchemaBuilder.struct()
+            .field("id", Schema.INT64_SCHEMA)
+            .field("__deleted", Schema.STRING_SCHEMA)
+            .build();
+    LakeRowConverter plain = new LakeRowConverter(Records.plain());
+    assertThat(
+            plain
+                .convert(
+                    Records.value(
+                        "c",
+                        unwrapped,
+                        new Struct(unwrapped).put("id", 1L).put("__deleted", "true"),
+                        3))
+                .row()
+                .get("__deleted"))
+        .as("ExtractNewRecordState's own __deleted")
+        .isEqualTo("true");
+  }
 }

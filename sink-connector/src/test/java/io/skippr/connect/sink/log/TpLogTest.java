@@ -102,10 +102,10 @@ class TpLogTest {
 
   @Test
   void unknownVersionsAndKindsAreRefusedWithAClearMessage() {
-    assertThatThrownBy(() -> LogCodec.decode(bytes("{\"version\":3,\"kind\":\"epoch\"}"), "k"))
+    assertThatThrownBy(() -> LogCodec.decode(bytes("{\"version\":4,\"kind\":\"epoch\"}"), "k"))
         .isInstanceOf(LogFormatException.class)
-        .hasMessageContaining("log format version 3")
-        .hasMessageContaining("only versions 1 to 2");
+        .hasMessageContaining("log format version 4")
+        .hasMessageContaining("only versions 1 to 3");
     assertThatThrownBy(() -> LogCodec.decode(bytes("{\"kind\":\"epoch\",\"epoch\":1}"), "k"))
         .isInstanceOf(LogFormatException.class)
         .hasMessageContaining("no log format version");

@@ -1,6 +1,8 @@
 package io.skippr.connect.source.http;
 
 import io.skippr.connect.source.http.config.HttpIngestConfig;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.config.Config;
@@ -8,16 +10,19 @@ import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigValue;
 import org.apache.kafka.connect.connector.Task;
 import org.apache.kafka.connect.errors.ConnectException;
+import org.apache.kafka.connect.source.ConnectorTransactionBoundaries;
 import org.apache.kafka.connect.source.ExactlyOnceSupport;
 import org.apache.kafka.connect.source.SourceConnector;
 
 /**
  * Push ingest over HTTP: InfluxDB line protocol (v1, v2 and v3 write APIs) and JSON. A client's
- * write is answered only after Kafka acknowledged its rows.
+ * write is answered only after its rows are durable: acknowledged by Kafka and, with {@code
+ * transaction.boundary=connector} on an exactly-once worker, committed in one transaction.
  *
- * <p>Runs exactly one task whatever {@code tasks.max} says: the task owns the listening port. There
- * are no source offsets: the data lives with the client until it gets 204, and a client that gets
- * no answer, 429 or 503 retries — so Connect has nothing to resume from.
+ * <p>Runs {@code tasks.max} tasks, each serving {@code server.port} on the worker it runs on (put a
+ * load balancer in front; {@code /health} says which are accepting). There are no source offsets:
+ * the data lives with the client until it gets 204, and a client that gets no answer, 429 or 503
+ * retries — so Connect has nothing to resume from.
  */
 public final class HttpIngestSourceConnector extends SourceConnector {
 
@@ -39,10 +44,19 @@ public final class HttpIngestSourceConnector extends SourceConnector {
     return HttpIngestSourceTask.class;
   }
 
-  /** One task only: the port is per task, so more tasks would fight over it. */
+  /**
+   * {@code maxTasks} tasks, each with its number: each listens on {@code server.port} on its own
+   * worker (two on one worker clash, and the second fails with an error saying so).
+   */
   @Override
   public List<Map<String, String>> taskConfigs(int maxTasks) {
-    return List.of(props);
+    List<Map<String, String>> configs = new ArrayList<>(maxTasks);
+    for (int task = 0; task < maxTasks; task++) {
+      Map<String, String> config = new HashMap<>(props);
+      config.put(HttpIngestEndpoint.TASK_INDEX, Integer.toString(task));
+      configs.add(config);
+    }
+    return configs;
   }
 
   @Override
@@ -67,9 +81,20 @@ public final class HttpIngestSourceConnector extends SourceConnector {
     return config;
   }
 
+  /**
+   * Supported: there are no offsets to commit with the records, and with connector-defined
+   * boundaries each poll's batch of whole requests is one transaction, answered after its commit.
+   */
   @Override
   public ExactlyOnceSupport exactlyOnceSupport(Map<String, String> connectorConfig) {
-    return ExactlyOnceSupport.UNSUPPORTED;
+    return ExactlyOnceSupport.SUPPORTED;
+  }
+
+  /** The task commits after every batch of whole requests (KIP-618). */
+  @Override
+  public ConnectorTransactionBoundaries canDefineTransactionBoundaries(
+      Map<String, String> connectorConfig) {
+    return ConnectorTransactionBoundaries.SUPPORTED;
   }
 
   /**

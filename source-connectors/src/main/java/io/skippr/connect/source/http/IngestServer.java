@@ -1,198 +1,213 @@
 package io.skippr.connect.source.http;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import io.skippr.connect.source.http.config.HttpIngestConfig;
 import io.skippr.connect.source.http.config.LimitsConfig;
 import io.skippr.connect.source.http.config.ServerConfig;
-import io.skippr.connect.source.http.config.TopicNames;
-import io.skippr.connect.source.http.server.MdcThreadFactory;
+import io.skippr.connect.source.http.config.TlsConfig;
+import io.skippr.connect.source.http.metrics.IngestMetrics;
+import io.skippr.connect.source.http.server.BodyReader;
+import io.skippr.connect.source.http.server.ByteBudget;
+import io.skippr.connect.source.http.server.JettyServers;
 import io.skippr.connect.source.http.server.QueryParams;
-import io.skippr.connect.source.http.server.RequestBody;
-import io.skippr.connect.source.http.server.RequestTooLarge;
 import io.skippr.connect.source.http.server.TokenAuth;
-import io.skippr.connect.source.lineprotocol.Precision;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
+import io.skippr.connect.source.http.server.UploadRefused;
+import io.skippr.connect.source.http.server.UploadWatch;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpHeaderValue;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.util.Callback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The InfluxDB-compatible HTTP endpoints over the JDK's built-in server ({@code
- * com.sun.net.httpserver}, part of every JDK, so the plugin adds no web framework): {@code POST
- * /write} (v1), {@code POST /api/v2/write}, {@code POST /api/v3/write_lp}, {@code POST
- * /ingest/{stream}} (JSON), {@code GET /ping} and {@code GET /health}.
+ * The InfluxDB-compatible HTTP endpoints on Jetty: {@code POST /write} (v1), {@code POST
+ * /api/v2/write}, {@code POST /api/v3/write_lp}, {@code POST /ingest/{stream}} (JSON), {@code GET
+ * /ping} and {@code GET /health}. A write's body is read as it arrives ({@link BodyReader}, under
+ * the request timeout and minimum data rate), then parsed on one of {@code server.threads} threads
+ * ({@link WriteRequests}); the answer is written when the rows are durable. No thread waits on a
+ * slow client or on Kafka.
  */
 public final class IngestServer implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(IngestServer.class);
   private static final String JSON_PREFIX = "/ingest/";
+  private static final HttpField BUILD = new HttpField("X-Influxdb-Build", "skippr-connect");
+  private static final HttpField VERSION = new HttpField("X-Influxdb-Version", Version.get());
 
-  private final IngestService service;
   private final TokenAuth auth;
   private final LimitsConfig.Values limits;
+  private final boolean tls;
   private final int retryAfterSeconds;
-  private final HttpServer server;
-  private final ExecutorService executor;
-  private volatile boolean stopping;
+  private final Lifecycle lifecycle;
+  private final IngestMetrics metrics;
+  private final ByteBudget budget;
+  private final UploadWatch uploads;
+  private final WriteRequests writes;
+  private final Server server;
 
-  /** Binds and starts serving. */
-  public IngestServer(
-      ServerConfig.Values config,
+  /** A server (not listening until {@link #start()}). */
+  IngestServer(
+      HttpIngestConfig.Values settings,
       IngestService service,
-      TokenAuth auth,
-      LimitsConfig.Values limits,
-      int retryAfterSeconds)
-      throws IOException {
-    this.service = service;
-    this.auth = auth;
-    this.limits = limits;
-    this.retryAfterSeconds = retryAfterSeconds;
+      Lifecycle lifecycle,
+      IngestMetrics metrics,
+      ByteBudget budget) {
+    ServerConfig.Values config = settings.server();
+    TlsConfig.Values tlsConfig = settings.tls();
+    this.auth = new TokenAuth(settings.auth().token());
+    this.limits = settings.limits();
+    this.tls = tlsConfig.enabled();
+    this.retryAfterSeconds = settings.admission().retryAfterSeconds();
+    this.lifecycle = lifecycle;
+    this.metrics = metrics;
+    this.budget = budget;
+    this.uploads = new UploadWatch(config.requestTimeoutMs(), config.minBytesPerSecond());
+    this.writes = new WriteRequests(service, limits, config.threads(), config.queueSize());
     this.server =
-        HttpServer.create(new InetSocketAddress(config.bindAddress(), config.port()), 128);
-    this.executor =
-        new ThreadPoolExecutor(
-            config.threads(),
-            config.threads(),
-            60,
-            TimeUnit.SECONDS,
-            new LinkedBlockingQueue<>(),
-            new MdcThreadFactory("skippr-http-ingest"));
-    server.setExecutor(executor);
-    server.createContext("/", this::handle);
+        JettyServers.create(
+            config,
+            tlsConfig,
+            new Handler.Abstract(Handler.Abstract.InvocationType.NON_BLOCKING) {
+              @Override
+              public boolean handle(Request request, Response response, Callback callback) {
+                return IngestServer.this.handle(request, response, callback);
+              }
+            });
+  }
+
+  /** Binds the port and starts serving; the cause names the address when the port is taken. */
+  void start() throws Exception {
     server.start();
-    LOG.info("HTTP ingest listening on {}", server.getAddress());
+    LOG.info(
+        "HTTP ingest listening on {}://{}:{} (Jetty {})",
+        tls ? "https" : "http",
+        server.getURI() == null ? "?" : server.getURI().getHost(),
+        port(),
+        Server.getVersion());
   }
 
   /** The bound port (useful when configured with 0). */
   public int port() {
-    return server.getAddress().getPort();
+    return JettyServers.port(server);
   }
 
-  @Override
-  public void close() {
-    stopping = true;
-    server.stop(0);
-    executor.shutdownNow();
-  }
-
-  private void handle(HttpExchange ex) {
+  private boolean handle(Request request, Response response, Callback callback) {
+    long received = System.nanoTime();
+    Exchange exchange = new Exchange(request, response, callback, received);
     try {
-      addCommonHeaders(ex);
-      send(ex, route(ex));
-    } catch (IOException e) {
-      LOG.debug(
-          "Could not answer {} {}: {}", ex.getRequestMethod(), ex.getRequestURI(), e.toString());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      route(exchange);
     } catch (RuntimeException e) {
-      LOG.error("Unexpected failure handling {} {}", ex.getRequestMethod(), ex.getRequestURI(), e);
-      answerFailure(ex);
-    } finally {
-      ex.close();
+      LOG.error("Unexpected failure handling {} {}", request.getMethod(), request.getHttpURI(), e);
+      exchange.answer(
+          Responses.error(500, "internal error", "unexpected failure; retry the request"), true);
     }
+    return true;
   }
 
-  /** Best effort: a 500 if no answer has started yet (the client then retries). */
-  private void answerFailure(HttpExchange ex) {
-    try {
-      send(ex, Responses.error(500, "internal error", "unexpected failure; retry the request"));
-    } catch (IOException | RuntimeException ignored) {
-      // an answer was already under way: closing the exchange ends it
+  private void route(Exchange ex) {
+    Request request = ex.request();
+    if (tls && !request.isSecure()) {
+      ex.answer(
+          Responses.error(
+              400, "https required", "this port speaks HTTPS only; use an https:// URL"),
+          true);
+      return;
     }
-  }
-
-  private WriteResult route(HttpExchange ex) throws IOException, InterruptedException {
-    String path = ex.getRequestURI().getPath();
-    String method = ex.getRequestMethod();
+    String path = request.getHttpURI().getDecodedPath();
+    String method = request.getMethod();
     switch (path) {
-      case "/ping":
-        return isRead(method) ? Responses.noContent() : notAllowed();
-      case "/health":
-        return isRead(method) ? health() : notAllowed();
-      case "/write", "/api/v2/write", "/api/v3/write_lp":
-        return "POST".equals(method) ? write(ex, path) : notAllowed();
-      default:
-        if (path.startsWith(JSON_PREFIX) && path.length() > JSON_PREFIX.length()) {
-          return "POST".equals(method) ? write(ex, path) : notAllowed();
+      case "/ping" -> ex.answer(isRead(method) ? Responses.noContent() : notAllowed(), false);
+      case "/health" -> ex.answer(isRead(method) ? health() : notAllowed(), false);
+      case "/write", "/api/v2/write", "/api/v3/write_lp" -> {
+        if ("POST".equals(method)) {
+          write(ex, path);
+        } else {
+          ex.answer(notAllowed(), false);
         }
-        return Responses.error(404, "not found", "no endpoint at " + path);
+      }
+      default -> {
+        if (path.startsWith(JSON_PREFIX) && path.length() > JSON_PREFIX.length()) {
+          if ("POST".equals(method)) {
+            write(ex, path);
+          } else {
+            ex.answer(notAllowed(), false);
+          }
+        } else {
+          ex.answer(Responses.error(404, "not found", "no endpoint at " + path), false);
+        }
+      }
     }
   }
 
-  private WriteResult write(HttpExchange ex, String path) throws IOException, InterruptedException {
-    Map<String, String> params = QueryParams.parse(ex.getRequestURI().getRawQuery());
-    if (!auth.allows(ex.getRequestHeaders().getFirst("Authorization"), params.get("p"))) {
-      return Responses.error(401, "unauthorized", "a valid token is required");
+  private void write(Exchange ex, String path) {
+    Request request = ex.request();
+    Map<String, String> params = QueryParams.parse(request.getHttpURI().getQuery());
+    if (!auth.allows(request.getHeaders().get(HttpHeader.AUTHORIZATION), params.get("p"))) {
+      ex.answer(Responses.error(401, "unauthorized", "a valid token is required"), true);
+      return;
     }
-    if (stopping) {
-      return Responses.error(503, "unavailable", "the connector is stopping");
+    if (!lifecycle.accepting()) {
+      ex.answer(Responses.error(503, "unavailable", "the connector is not accepting writes"), true);
+      return;
     }
-    if (service.saturated()) {
-      return service.tooManyRequests();
+    if (writes.saturated()) {
+      ex.answer(writes.tooManyRequests(), true);
+      return;
     }
-    try {
-      RequestBody body =
-          RequestBody.open(
-              ex.getRequestBody(),
-              ex.getRequestHeaders().getFirst("Content-Length"),
-              ex.getRequestHeaders().getFirst("Content-Encoding"),
-              limits);
-      return path.startsWith(JSON_PREFIX)
-          ? writeJson(body, path)
-          : writeLineProtocol(body, path, params);
-    } catch (RequestTooLarge e) {
-      return Responses.error(413, "request too large", e.getMessage());
-    } catch (IllegalArgumentException e) {
-      return Responses.error(400, "invalid", e.getMessage());
-    } catch (IOException e) {
-      return Responses.error(400, "invalid", "could not read the request body: " + e.getMessage());
+    long length = request.getLength();
+    if (length > limits.requestMaxBytes()) {
+      ex.answer(
+          Responses.error(
+              413,
+              "request too large",
+              "request body larger than " + limits.requestMaxBytes() + " bytes"),
+          true);
+      return;
     }
-  }
+    String encoding = request.getHeaders().get(HttpHeader.CONTENT_ENCODING);
+    ex.write(true);
+    new BodyReader(
+            request,
+            length,
+            limits.requestMaxBytes(),
+            budget,
+            uploads,
+            new BodyReader.Listener() {
+              @Override
+              public void body(BodyReader reader, byte[] body, int bodyLength) {
+                metrics.bytesIn(bodyLength);
+                // The body is in: waiting for Kafka may be long and idle, ack.timeout.ms bounds it.
+                request.addIdleTimeoutListener(timeout -> false);
+                writes.submit(
+                    new WriteRequests.Write(ex, path, params, encoding, body, bodyLength, reader));
+              }
 
-  private WriteResult writeLineProtocol(RequestBody body, String path, Map<String, String> params)
-      throws IOException, InterruptedException {
-    boolean v3 = path.equals("/api/v3/write_lp");
-    String precisionText = params.getOrDefault("precision", v3 ? "auto" : "ns");
-    Optional<Precision> precision = Precision.parse(precisionText);
-    if (precision.isEmpty()) {
-      return Responses.error(400, "invalid", "invalid precision '" + precisionText + "'");
-    }
-    String database = path.equals("/api/v2/write") ? params.get("bucket") : params.get("db");
-    boolean acceptPartial = !v3 || !"false".equalsIgnoreCase(params.get("accept_partial"));
-    return service.writeLineProtocol(body, path, precision.get(), database, acceptPartial);
-  }
-
-  private WriteResult writeJson(RequestBody body, String path)
-      throws IOException, InterruptedException {
-    String stream = path.substring(JSON_PREFIX.length());
-    if (stream.startsWith("_") || !TopicNames.isLegal(stream)) {
-      return Responses.error(
-          400,
-          "invalid",
-          "stream name must be 1-249 ASCII letters, digits, '.', '_' or '-', not starting with '_'");
-    }
-    return service.writeJson(body, path, stream);
+              @Override
+              public void refused(UploadRefused refusal) {
+                ex.answer(Responses.error(refusal.status(), "refused", refusal.message()), true);
+              }
+            })
+        .start();
   }
 
   private WriteResult health() {
-    boolean ok = !stopping;
+    boolean ok = lifecycle.accepting();
     String body =
         "{\"name\":\"skippr-http-ingest\",\"status\":\""
             + (ok ? "pass" : "fail")
             + "\",\"message\":\""
-            + (ok ? "ready for writes" : "stopping")
+            + (ok ? "ready for writes" : "not accepting writes (" + lifecycle.phase() + ")")
             + "\",\"version\":\""
             + Version.get()
             + "\"}";
-    return new WriteResult(ok ? 200 : 503, body, false);
+    return new WriteResult(ok ? 200 : 503, body, !ok);
   }
 
   private static WriteResult notAllowed() {
@@ -203,24 +218,81 @@ public final class IngestServer implements AutoCloseable {
     return "GET".equals(method) || "HEAD".equals(method);
   }
 
-  private static void addCommonHeaders(HttpExchange ex) {
-    ex.getResponseHeaders().set("X-Influxdb-Build", "skippr-connect");
-    ex.getResponseHeaders().set("X-Influxdb-Version", Version.get());
+  /**
+   * Answers every request in flight (503 for those not yet durable) and stops listening; returns
+   * once the answers are written or {@link JettyServers#STOP_TIMEOUT_MS} has passed.
+   */
+  @Override
+  public void close() {
+    UploadRefused stopping = new UploadRefused(503, "the connector is stopping; retry the request");
+    uploads.refuseAll(stopping);
+    writes.close(stopping);
+    try {
+      server.stop();
+    } catch (Exception e) {
+      LOG.warn("HTTP ingest server did not stop cleanly: {}", e.toString());
+    }
+    uploads.close();
   }
 
-  private void send(HttpExchange ex, WriteResult result) throws IOException {
-    if (result.retryAfter()) {
-      ex.getResponseHeaders().set("Retry-After", Integer.toString(retryAfterSeconds));
+  /** Uploads in progress (tests). */
+  int uploadsInProgress() {
+    return uploads.size();
+  }
+
+  /** One request and its answer; answers once. */
+  final class Exchange {
+    private final Request request;
+    private final Response response;
+    private final Callback callback;
+    private final long receivedNanos;
+    private boolean write;
+    private boolean answered;
+
+    Exchange(Request request, Response response, Callback callback, long receivedNanos) {
+      this.request = request;
+      this.response = response;
+      this.callback = callback;
+      this.receivedNanos = receivedNanos;
     }
-    if (result.body() == null || "HEAD".equals(ex.getRequestMethod())) {
-      ex.sendResponseHeaders(result.status(), -1);
-      return;
+
+    Request request() {
+      return request;
     }
-    byte[] bytes = result.body().getBytes(StandardCharsets.UTF_8);
-    ex.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
-    ex.sendResponseHeaders(result.status(), bytes.length);
-    try (OutputStream out = ex.getResponseBody()) {
-      out.write(bytes);
+
+    void write(boolean isWrite) {
+      this.write = isWrite;
+    }
+
+    /**
+     * Writes the answer.
+     *
+     * @param close whether to close the connection after it (the body may be unread)
+     */
+    void answer(WriteResult result, boolean close) {
+      synchronized (this) {
+        if (answered) {
+          return;
+        }
+        answered = true;
+      }
+      metrics.answered(result.status(), write, receivedNanos);
+      response.setStatus(result.status());
+      response.getHeaders().put(BUILD);
+      response.getHeaders().put(VERSION);
+      if (result.retryAfter()) {
+        response.getHeaders().put(HttpHeader.RETRY_AFTER, Integer.toString(retryAfterSeconds));
+      }
+      if (close) {
+        response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
+      }
+      if (result.body() == null || "HEAD".equals(request.getMethod())) {
+        response.write(true, null, callback);
+        return;
+      }
+      byte[] bytes = result.body().getBytes(StandardCharsets.UTF_8);
+      response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
+      response.write(true, ByteBuffer.wrap(bytes), callback);
     }
   }
 }

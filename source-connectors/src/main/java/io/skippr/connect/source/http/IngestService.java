@@ -2,15 +2,16 @@ package io.skippr.connect.source.http;
 
 import io.skippr.connect.source.http.config.AdmissionConfig;
 import io.skippr.connect.source.http.config.LimitsConfig;
-import io.skippr.connect.source.http.config.TopicConfig;
 import io.skippr.connect.source.http.convert.Converted;
 import io.skippr.connect.source.http.convert.JsonItems;
 import io.skippr.connect.source.http.convert.PointRecords;
 import io.skippr.connect.source.http.convert.RejectionRecords;
+import io.skippr.connect.source.http.convert.StreamRecords;
 import io.skippr.connect.source.http.delivery.Admission;
 import io.skippr.connect.source.http.delivery.RecordHandoff;
 import io.skippr.connect.source.http.delivery.TrackedRecord;
 import io.skippr.connect.source.http.delivery.WriteTicket;
+import io.skippr.connect.source.http.metrics.IngestMetrics;
 import io.skippr.connect.source.http.server.RequestBody;
 import io.skippr.connect.source.http.server.RequestTooLarge;
 import io.skippr.connect.source.lineprotocol.LineProtocolParser;
@@ -23,39 +24,56 @@ import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Handles one write request from body to answer: parse, convert, admit, hand the records to the
- * task, and wait until Kafka acknowledged every accepted row. Only then does the answer say
- * "accepted"; on timeout it is 503 and nothing of the request is reported accepted.
+ * task, and answer once they are durable — acknowledged by Kafka and, when the task writes in
+ * transactions, committed. Until then the answer is pending; past {@code ack.timeout.ms} it is 503
+ * and nothing of the request is reported accepted. Parsing runs on the caller's thread; waiting
+ * holds no thread.
  */
 public final class IngestService {
 
+  /** The converters and rejection records of the service. */
+  public record Converters(
+      PointRecords points, StreamRecords streams, RejectionRecords rejections) {}
+
   private final LimitsConfig.Values limits;
   private final AdmissionConfig.Values admissionConfig;
-  private final TopicConfig.Values topics;
+  private final Converters converters;
   private final Admission admission;
   private final RecordHandoff handoff;
-  private final PointRecords points;
-  private final RejectionRecords rejections;
+  private final boolean transactional;
+  private final IngestMetrics metrics;
+  private final Set<WriteTicket> pending = ConcurrentHashMap.newKeySet();
 
-  /** One parser per HTTP thread, so its name cache stays warm across requests. */
+  /** One parser per request thread, so its name cache stays warm across requests. */
   private final ThreadLocal<LineProtocolParser> parsers;
 
+  /**
+   * @param transactional whether the task writes in transactions it commits (then a request is
+   *     answered after its commit, not after Kafka's acknowledgement)
+   */
   public IngestService(
       LimitsConfig.Values limits,
       AdmissionConfig.Values admissionConfig,
-      TopicConfig.Values topics,
+      Converters converters,
       Admission admission,
-      RecordHandoff handoff) {
+      RecordHandoff handoff,
+      boolean transactional,
+      IngestMetrics metrics) {
     this.limits = limits;
     this.admissionConfig = admissionConfig;
-    this.topics = topics;
+    this.converters = converters;
     this.admission = admission;
     this.handoff = handoff;
-    this.points = new PointRecords(topics);
-    this.rejections = new RejectionRecords(topics.rejectionTopic(), limits.rows().maxLineBytes());
+    this.transactional = transactional;
+    this.metrics = metrics;
     this.parsers = ThreadLocal.withInitial(() -> new LineProtocolParser(limits.rows()));
   }
 
@@ -81,17 +99,19 @@ public final class IngestService {
    *
    * @param database the v1/v3 db or v2 bucket, or null
    * @param acceptPartial false (v3 {@code accept_partial=false}): one bad line rejects all lines
+   * @throws RequestTooLarge over a request limit (413)
    */
-  public WriteResult writeLineProtocol(
+  public CompletableFuture<WriteResult> writeLineProtocol(
       RequestBody body,
       String endpoint,
       Precision precision,
       String database,
       boolean acceptPartial)
-      throws IOException, InterruptedException {
+      throws IOException {
     Instant now = Instant.now();
     long nowNanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
-    WriteTicket ticket = new WriteTicket();
+    long receivedMillis = now.toEpochMilli();
+    WriteTicket ticket = new WriteTicket(transactional);
     LineReader reader = new LineReader(body.stream(), limits.rows().maxLineBytes());
     LineProtocolParser parser = parsers.get();
     List<TrackedRecord> data = new ArrayList<>();
@@ -111,7 +131,9 @@ public final class IngestService {
       String reason =
           result instanceof Rejection r
               ? r.reason()
-              : accept((Point) result, ticket, database, data);
+              : accept(
+                  converters.points().convert((Point) result, ticket, database, receivedMillis),
+                  data);
       if (reason != null) {
         String input = LineProtocolParser.text(buf, reader.start(), reader.end());
         rejected.add(new RejectedRow("line", result.line(), reason, input));
@@ -120,13 +142,17 @@ public final class IngestService {
     if (!acceptPartial && !rejected.isEmpty()) {
       data.clear();
     }
-    return deliver(ticket, data, rejected, body.bytesRead(), endpoint, now.toEpochMilli());
+    return deliver(ticket, data, rejected, body.bytesRead(), endpoint, receivedMillis);
   }
 
-  /** Writes a JSON body (array, NDJSON or {"metrics":[…]}) to the stream's topic. */
-  public WriteResult writeJson(RequestBody body, String endpoint, String stream)
-      throws IOException, InterruptedException {
-    long nowMillis = System.currentTimeMillis();
+  /**
+   * Writes a JSON body (array, NDJSON or {"metrics":[…]}) to the stream's topic.
+   *
+   * @throws RequestTooLarge over a request limit (413)
+   */
+  public CompletableFuture<WriteResult> writeJson(RequestBody body, String endpoint, String stream)
+      throws IOException {
+    long receivedMillis = System.currentTimeMillis();
     byte[] bytes = body.readAll();
     List<JsonItems.Item> items;
     try {
@@ -134,83 +160,125 @@ public final class IngestService {
     } catch (JsonItems.TooManyItems e) {
       throw new RequestTooLarge(e.getMessage());
     }
-    String topic = topics.fixedTopic().isEmpty() ? topics.prefix() + stream : topics.fixedTopic();
-    WriteTicket ticket = new WriteTicket();
+    StreamRecords.Topic topic = converters.streams().topic(stream);
+    WriteTicket ticket = new WriteTicket(transactional);
     List<TrackedRecord> data = new ArrayList<>(items.size());
     List<RejectedRow> rejected = new ArrayList<>();
     for (JsonItems.Item item : items) {
-      if (item.value() != null) {
-        data.add(new TrackedRecord(ticket, true, topic, null, null, item.value(), nowMillis, null));
-      } else {
-        rejected.add(new RejectedRow("item", item.index(), item.rejection(), item.text()));
+      String reason = item.rejection();
+      if (reason == null) {
+        reason =
+            topic.topic() == null
+                ? topic.rejection()
+                : accept(
+                    converters
+                        .streams()
+                        .convert(topic.topic(), stream, item.value(), ticket, receivedMillis),
+                    data);
+      }
+      if (reason != null) {
+        String input = item.text() != null ? item.text() : JsonItems.text(item.value());
+        rejected.add(new RejectedRow("item", item.index(), reason, input));
       }
     }
-    return deliver(ticket, data, rejected, bytes.length, endpoint, nowMillis);
+    return deliver(ticket, data, rejected, bytes.length, endpoint, receivedMillis);
   }
 
-  private String accept(Point point, WriteTicket ticket, String database, List<TrackedRecord> out) {
-    Converted converted = points.convert(point, ticket, database);
+  private static String accept(Converted converted, List<TrackedRecord> out) {
     if (converted.record() != null) {
       out.add(converted.record());
     }
     return converted.rejection();
   }
 
-  private WriteResult deliver(
+  private CompletableFuture<WriteResult> deliver(
       WriteTicket ticket,
       List<TrackedRecord> data,
       List<RejectedRow> rejected,
       long bytes,
       String endpoint,
-      long receivedMillis)
-      throws InterruptedException {
+      long receivedMillis) {
     if (data.isEmpty() && rejected.isEmpty()) {
-      return Responses.noContent();
+      return CompletableFuture.completedFuture(Responses.noContent());
     }
     List<TrackedRecord> all = new ArrayList<>(data.size() + rejected.size());
     all.addAll(data);
     for (RejectedRow row : rejected) {
       all.add(
-          rejections.record(
-              ticket,
-              receivedMillis,
-              endpoint,
-              row.kind(),
-              row.position(),
-              row.reason(),
-              row.input()));
+          converters
+              .rejections()
+              .record(
+                  ticket,
+                  receivedMillis,
+                  endpoint,
+                  row.kind(),
+                  row.position(),
+                  row.reason(),
+                  row.input()));
     }
     int count = all.size();
     if (!admission.tryAcquire(count, bytes)) {
-      return tooManyRequests();
+      return CompletableFuture.completedFuture(tooManyRequests());
     }
-    ticket.arm(data.size(), count, () -> admission.release(count, bytes));
-    long timeoutNanos = TimeUnit.MILLISECONDS.toNanos(admissionConfig.ackTimeoutMs());
-    long deadline = System.nanoTime() + timeoutNanos;
-    boolean acked =
-        handoff.offer(all, ticket, deadline)
-            && ticket.awaitData(
-                Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
-    if (!acked) {
-      ticket.abandon();
-      return Responses.error(
-          503,
-          "unavailable",
-          "Kafka did not acknowledge the rows within "
-              + admissionConfig.ackTimeoutMs()
-              + " ms; none of this request is reported as accepted, retry it");
+    ticket.arm(count, () -> admission.release(count, bytes));
+    pending.add(ticket);
+    if (!handoff.offer(all, ticket)) {
+      pending.remove(ticket);
+      return CompletableFuture.completedFuture(unavailable("the connector is stopping"));
     }
+    int accepted = data.size();
+    return ticket
+        .done()
+        .orTimeout(admissionConfig.ackTimeoutMs(), TimeUnit.MILLISECONDS)
+        .handle(
+            (ok, failure) -> {
+              pending.remove(ticket);
+              if (failure != null) {
+                ticket.abandon();
+                metrics.rows(0, rejected.size());
+                return unavailable(
+                    failure instanceof TimeoutException
+                        ? "Kafka did not acknowledge the rows within "
+                            + admissionConfig.ackTimeoutMs()
+                            + " ms"
+                        : "the connector stopped before the rows were committed");
+              }
+              metrics.rows(accepted, rejected.size());
+              return answer(accepted, rejected);
+            });
+  }
+
+  private static WriteResult answer(int accepted, List<RejectedRow> rejected) {
     if (rejected.isEmpty()) {
       return Responses.noContent();
     }
     String message =
-        data.isEmpty() && !rejected.isEmpty()
+        accepted == 0
             ? "no rows written: " + rejected.size() + " rejected"
             : "partial write: "
                 + rejected.size()
                 + " of "
-                + (data.size() + rejected.size())
+                + (accepted + rejected.size())
                 + " rows rejected";
-    return Responses.partial(data.size(), rejected, message);
+    return Responses.partial(accepted, rejected, message);
+  }
+
+  private static WriteResult unavailable(String why) {
+    return Responses.error(
+        503,
+        "unavailable",
+        why + "; none of this request is reported as accepted, retry it (rows may arrive twice)");
+  }
+
+  /** Answers every request still waiting with 503 (the task is stopping). */
+  public void abandonAll() {
+    for (WriteTicket ticket : new ArrayList<>(pending)) {
+      ticket.abandon();
+    }
+  }
+
+  /** Requests waiting to be answered. */
+  public int pendingRequests() {
+    return pending.size();
   }
 }

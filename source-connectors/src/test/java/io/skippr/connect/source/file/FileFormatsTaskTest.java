@@ -54,7 +54,7 @@ class FileFormatsTaskTest {
   }
 
   @Test
-  void lineProtocolGoesToOneTopicPerMeasurementWithTheSeriesKey() throws Exception {
+  void lineProtocolGoesToOneTopicPerMeasurementKeyedByThePointsIdentity() throws Exception {
     String lines =
         "# telegraf file output\n"
             + "cpu,host=a,cpu=cpu0 usage_user=1.5,usage_system=0.5 1700000000000000000\n"
@@ -73,9 +73,10 @@ class FileFormatsTaskTest {
       assertThat(records)
           .extracting(SourceRecord::topic, SourceRecord::key)
           .containsExactly(
-              org.assertj.core.groups.Tuple.tuple("telegraf.cpu", "cpu,cpu=cpu0,host=a"),
-              org.assertj.core.groups.Tuple.tuple("telegraf.mem", "mem,host=a"),
-              org.assertj.core.groups.Tuple.tuple("telegraf.cpu", "cpu,host=b"),
+              org.assertj.core.groups.Tuple.tuple(
+                  "telegraf.cpu", "cpu,cpu=cpu0,host=a 1700000000000000000"),
+              org.assertj.core.groups.Tuple.tuple("telegraf.mem", "mem,host=a 1700000000000000000"),
+              org.assertj.core.groups.Tuple.tuple("telegraf.cpu", "cpu,host=b 1700000001000000000"),
               org.assertj.core.groups.Tuple.tuple("telegraf-rejected", null));
       Struct cpu = (Struct) records.get(0).value();
       assertThat(cpu.get("usage_user")).isEqualTo(1.5);

@@ -17,17 +17,31 @@ import java.util.ServiceLoader;
 import org.apache.kafka.common.config.Config;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.connect.errors.ConnectException;
+import org.apache.kafka.connect.source.ConnectorTransactionBoundaries;
+import org.apache.kafka.connect.source.ExactlyOnceSupport;
 import org.apache.kafka.connect.source.SourceConnector;
 import org.junit.jupiter.api.Test;
 
 class HttpIngestSourceConnectorTest {
 
   @Test
-  void runsExactlyOneTaskWhateverTasksMaxSays() {
+  void runsTasksMaxTasksEachWithItsNumber() {
     HttpIngestSourceConnector c = new HttpIngestSourceConnector();
     c.start(Map.of("server.port", "9999"));
-    assertThat(c.taskConfigs(5)).containsExactly(Map.of("server.port", "9999"));
+    assertThat(c.taskConfigs(3))
+        .containsExactly(
+            Map.of("server.port", "9999", "task.index", "0"),
+            Map.of("server.port", "9999", "task.index", "1"),
+            Map.of("server.port", "9999", "task.index", "2"));
     assertThat(c.taskClass()).isEqualTo(HttpIngestSourceTask.class);
+  }
+
+  @Test
+  void declaresExactlyOnceSupportAndConnectorDefinedTransactions() {
+    HttpIngestSourceConnector c = new HttpIngestSourceConnector();
+    assertThat(c.exactlyOnceSupport(Map.of())).isEqualTo(ExactlyOnceSupport.SUPPORTED);
+    assertThat(c.canDefineTransactionBoundaries(Map.of()))
+        .isEqualTo(ConnectorTransactionBoundaries.SUPPORTED);
   }
 
   @Test

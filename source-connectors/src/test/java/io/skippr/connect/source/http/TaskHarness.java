@@ -11,15 +11,23 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.GZIPOutputStream;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.connect.source.SourceRecord;
+import org.apache.kafka.connect.source.SourceTaskContext;
+import org.apache.kafka.connect.source.TransactionContext;
+import org.apache.kafka.connect.storage.OffsetStorageReader;
 
 /**
  * Runs a real task (HTTP server on a free port) and plays Connect's part: a thread polls the task
  * and acknowledges each record via commitRecord — or holds back, to simulate a slow or absent
- * Kafka.
+ * Kafka. In {@link Mode#TRANSACTIONAL} it plays an exactly-once worker with connector-defined
+ * boundaries: after a poll whose batch the task asked to commit, it acknowledges the batch's
+ * records and then calls {@code commit()}, as Connect does after a transaction commit — unless
+ * commits are held.
  */
 final class TaskHarness implements AutoCloseable {
 
@@ -29,21 +37,39 @@ final class TaskHarness implements AutoCloseable {
     NULL_METADATA
   }
 
+  enum Mode {
+    PLAIN,
+    TRANSACTIONAL
+  }
+
   final HttpIngestSourceTask task = new HttpIngestSourceTask();
   private final List<SourceRecord> sent = new ArrayList<>();
+  private final List<List<SourceRecord>> batches = new ArrayList<>();
   private final HttpClient client =
       HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+  private final Mode mode;
+  private final AtomicInteger commitRequests = new AtomicInteger();
+  private final AtomicInteger commits = new AtomicInteger();
   private volatile Acks acks = Acks.ALL;
   private volatile boolean polling = true;
   private volatile boolean paused;
+  private volatile boolean holdCommits;
   private volatile boolean running = true;
+  private final List<SourceRecord> uncommitted = new ArrayList<>();
   private final Thread connect;
 
   TaskHarness(Map<String, String> overrides) {
+    this(overrides, Mode.PLAIN);
+  }
+
+  TaskHarness(Map<String, String> overrides, Mode mode) {
+    this.mode = mode;
     Map<String, String> props = new HashMap<>();
     props.put("server.port", "0");
     props.put("topic.prefix", "lp.");
+    props.put("catalog.store", "memory");
     props.putAll(overrides);
+    task.initialize(new Context(props));
     task.start(props);
     connect = new Thread(this::playConnect, "fake-connect");
     connect.start();
@@ -51,6 +77,16 @@ final class TaskHarness implements AutoCloseable {
 
   void acks(Acks mode) {
     this.acks = mode;
+  }
+
+  /** Holds back transaction commits (TRANSACTIONAL mode) until switched off again. */
+  void holdCommits(boolean hold) {
+    this.holdCommits = hold;
+  }
+
+  /** Transactions committed so far (commit() calls after a batch). */
+  int commits() {
+    return commits.get();
   }
 
   /** Switches polling; switching off waits until no poll() is in progress any more. */
@@ -71,23 +107,49 @@ final class TaskHarness implements AutoCloseable {
           Thread.sleep(5);
           continue;
         }
+        if (mode == Mode.TRANSACTIONAL && !holdCommits && commitRequests.get() > 0) {
+          commitTransaction(offset);
+          offset += 1_000_000;
+        }
         List<SourceRecord> batch = task.poll();
         if (batch == null) {
           continue;
+        }
+        synchronized (sent) {
+          batches.add(List.copyOf(batch));
         }
         for (SourceRecord r : batch) {
           synchronized (sent) {
             sent.add(r);
           }
-          switch (acks) {
-            case ALL -> task.commitRecord(r, metadata(r, offset++));
-            case NULL_METADATA -> task.commitRecord(r, null);
-            default -> {}
+          if (mode == Mode.TRANSACTIONAL) {
+            uncommitted.add(r); // acknowledged when its transaction commits, as Connect 4.x does
+          } else {
+            acknowledge(r, offset++);
           }
         }
       } catch (InterruptedException e) {
         return;
       }
+    }
+  }
+
+  private void commitTransaction(long offset) throws InterruptedException {
+    commitRequests.set(0);
+    long o = offset;
+    for (SourceRecord r : uncommitted) {
+      acknowledge(r, o++);
+    }
+    uncommitted.clear();
+    commits.incrementAndGet();
+    task.commit();
+  }
+
+  private void acknowledge(SourceRecord r, long offset) throws InterruptedException {
+    switch (acks) {
+      case ALL -> task.commitRecord(r, metadata(r, offset));
+      case NULL_METADATA -> task.commitRecord(r, null);
+      default -> {}
     }
   }
 
@@ -99,6 +161,13 @@ final class TaskHarness implements AutoCloseable {
   List<SourceRecord> sent() {
     synchronized (sent) {
       return new ArrayList<>(sent);
+    }
+  }
+
+  /** The batches poll() returned so far. */
+  List<List<SourceRecord>> batches() {
+    synchronized (sent) {
+      return new ArrayList<>(batches);
     }
   }
 
@@ -143,6 +212,10 @@ final class TaskHarness implements AutoCloseable {
     return URI.create("http://127.0.0.1:" + task.port() + pathAndQuery);
   }
 
+  int port() {
+    return task.port();
+  }
+
   static byte[] gzip(byte[] plain) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
@@ -151,11 +224,65 @@ final class TaskHarness implements AutoCloseable {
     return out.toByteArray();
   }
 
+  /** Stops polling, then the task (as Connect does: the task thread exits, then stop()). */
   @Override
   public void close() throws InterruptedException {
     running = false;
-    task.stop();
     connect.interrupt();
     connect.join(5000);
+    task.stop();
+  }
+
+  /** The task's context; with a transaction context in TRANSACTIONAL mode. */
+  private final class Context implements SourceTaskContext {
+    private final Map<String, String> configs;
+
+    Context(Map<String, String> configs) {
+      this.configs = configs;
+    }
+
+    @Override
+    public Map<String, String> configs() {
+      return configs;
+    }
+
+    @Override
+    public OffsetStorageReader offsetStorageReader() {
+      return null;
+    }
+
+    @Override
+    public TransactionContext transactionContext() {
+      if (mode != Mode.TRANSACTIONAL) {
+        return null;
+      }
+      return new TransactionContext() {
+        @Override
+        public void commitTransaction() {
+          commitRequests.incrementAndGet();
+        }
+
+        @Override
+        public void commitTransaction(SourceRecord record) {
+          commitRequests.incrementAndGet();
+        }
+
+        @Override
+        public void abortTransaction() {
+          throw new UnsupportedOperationException("the task never aborts");
+        }
+
+        @Override
+        public void abortTransaction(SourceRecord record) {
+          throw new UnsupportedOperationException("the task never aborts");
+        }
+      };
+    }
+
+    /** As on a worker that predates KIP-877: the task must fall back to JMX. */
+    @Override
+    public PluginMetrics pluginMetrics() {
+      throw new UnsupportedOperationException("no plugin metrics on this worker");
+    }
   }
 }

@@ -41,8 +41,8 @@ public final class TopicsConfig {
             TOPIC_NAME,
             Importance.HIGH,
             "lineprotocol: points go to {topic.prefix}{measurement}, named as the HTTP ingest"
-                + " source names them (characters a topic cannot hold become '_'), so both land in"
-                + " the same tables.")
+                + " source names them (a name of ASCII letters, digits, '_' and '-' as it is, any"
+                + " other one escaped, one topic per name), so both land in the same tables.")
         .define(
             REJECTIONS_TOPIC,
             Type.STRING,

@@ -11,24 +11,31 @@ public final class HttpIngestConfig {
 
   /** All keys of the connector. */
   public static final ConfigDef CONFIG_DEF =
-      AdmissionConfig.define(
-          LimitsConfig.define(
-              AuthConfig.define(TopicConfig.define(ServerConfig.define(new ConfigDef())))));
+      EncodingConfig.define(
+          CatalogConfig.define(
+              AdmissionConfig.define(
+                  LimitsConfig.define(
+                      AuthConfig.define(
+                          TopicConfig.define(
+                              TlsConfig.define(ServerConfig.define(new ConfigDef()))))))));
 
   /** The validated settings. */
   public record Values(
       ServerConfig.Values server,
+      TlsConfig.Values tls,
       TopicConfig.Values topics,
       AuthConfig.Values auth,
       LimitsConfig.Values limits,
-      AdmissionConfig.Values admission) {}
+      AdmissionConfig.Values admission,
+      CatalogConfig.Values catalog,
+      EncodingConfig.Values encoding) {}
 
   private HttpIngestConfig() {}
 
   /** Parses and cross-checks the settings; throws {@link ConfigException} when they clash. */
   public static Values from(Map<String, String> props) {
     Values v = values(new AbstractConfig(CONFIG_DEF, props));
-    for (Map.Entry<String, ConfigException> problem : clashes(v).entrySet()) {
+    for (Map.Entry<String, ConfigException> problem : clashes(v, props).entrySet()) {
       throw problem.getValue();
     }
     return v;
@@ -47,7 +54,7 @@ public final class HttpIngestConfig {
       return problems;
     }
     try {
-      clashes(values(parsed)).forEach((key, e) -> problems.put(key, e.getMessage()));
+      clashes(values(parsed), props).forEach((key, e) -> problems.put(key, e.getMessage()));
     } catch (ConfigException e) {
       problems.put(keyNamedIn(e), e.getMessage());
     }
@@ -57,14 +64,32 @@ public final class HttpIngestConfig {
   private static Values values(AbstractConfig c) {
     return new Values(
         ServerConfig.from(c),
+        TlsConfig.from(c),
         TopicConfig.from(c),
         AuthConfig.from(c),
         LimitsConfig.from(c),
-        AdmissionConfig.from(c));
+        AdmissionConfig.from(c),
+        CatalogConfig.from(c),
+        EncodingConfig.from(c));
   }
 
-  private static Map<String, ConfigException> clashes(Values v) {
+  private static Map<String, ConfigException> clashes(Values v, Map<String, String> props) {
     Map<String, ConfigException> clashes = new LinkedHashMap<>();
+    String converter = props.get("value.converter");
+    if (v.encoding().encoding() == EncodingConfig.Encoding.JSON
+        && converter != null
+        && !converter.strip().equals(EncodingConfig.BYTES_CONVERTER)) {
+      clashes.put(
+          EncodingConfig.ENCODING,
+          new ConfigException(
+              EncodingConfig.ENCODING,
+              "json",
+              "the values are bytes already: set value.converter="
+                  + EncodingConfig.BYTES_CONVERTER
+                  + " (got "
+                  + converter
+                  + ")"));
+    }
     if (v.admission().maxInflightRows() < v.limits().requestMaxRows()) {
       clashes.put(
           AdmissionConfig.MAX_INFLIGHT_ROWS,

@@ -22,13 +22,15 @@ public final class LimitsConfig {
   public static final String ROW_MAX_FIELDS = "limits.row.max.fields";
   public static final String NAME_MAX_BYTES = "limits.name.max.bytes";
   public static final String STRING_MAX_BYTES = "limits.string.max.bytes";
+  public static final String TOPICS_MAX = "limits.topics.max";
 
   /** The limits of one request and of its rows. */
   public record Values(
       long requestMaxBytes,
       long requestMaxDecompressedBytes,
       int requestMaxRows,
-      LineLimits rows) {}
+      LineLimits rows,
+      int topicsMax) {}
 
   private LimitsConfig() {}
 
@@ -78,7 +80,17 @@ public final class LimitsConfig {
             256 << 10,
             Range.atLeast(0),
             Importance.LOW,
-            "Longest string field value (UTF-8 bytes).");
+            "Longest string field value (UTF-8 bytes).")
+        .define(
+            TOPICS_MAX,
+            Type.INT,
+            1000,
+            Range.atLeast(1),
+            Importance.MEDIUM,
+            "Most distinct measurements and JSON streams (each one topic, and one lake table) the"
+                + " connector accepts, across all its tasks and restarts; a row of a further name is"
+                + " rejected with the reason. Not counted when 'topic' sends every row to one"
+                + " topic.");
   }
 
   public static Values from(AbstractConfig c) {
@@ -93,6 +105,7 @@ public final class LimitsConfig {
         c.getLong(REQUEST_MAX_BYTES),
         c.getLong(REQUEST_MAX_DECOMPRESSED_BYTES),
         c.getInt(REQUEST_MAX_ROWS),
-        rows);
+        rows,
+        c.getInt(TOPICS_MAX));
   }
 }

@@ -155,6 +155,15 @@ public final class JsonItems {
     return node.isNull() ? null : node.isBoolean() ? (Object) node.booleanValue() : node.asText();
   }
 
+  /** The JSON text of an item's value, for a rejection that names it. */
+  public static String text(Object value) {
+    try {
+      return MAPPER.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      return String.valueOf(value);
+    }
+  }
+
   private static List<JsonNode> toList(JsonNode array) {
     List<JsonNode> list = new ArrayList<>(array.size());
     array.forEach(list::add);

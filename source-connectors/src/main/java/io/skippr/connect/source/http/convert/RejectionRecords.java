@@ -27,14 +27,20 @@ public final class RejectionRecords {
 
   private final String topic;
   private final int maxInputBytes;
+  private final ValueEncoder encoder;
 
   /**
    * @param maxInputBytes input kept per rejection (the row limit keeps records within the
    *     producer's request size)
    */
   public RejectionRecords(String topic, int maxInputBytes) {
+    this(topic, maxInputBytes, ValueEncoder.none());
+  }
+
+  public RejectionRecords(String topic, int maxInputBytes, ValueEncoder encoder) {
     this.topic = topic;
     this.maxInputBytes = maxInputBytes;
+    this.encoder = encoder;
   }
 
   /**
@@ -65,6 +71,8 @@ public final class RejectionRecords {
             .put("reason", reason)
             .put("input", kept)
             .put("input_truncated", truncated);
-    return new TrackedRecord(ticket, false, topic, null, SCHEMA, value, receivedMillis, null);
+    ValueEncoder.Encoded encoded = encoder.encode(topic, SCHEMA, value);
+    return new TrackedRecord(
+        ticket, false, topic, null, encoded.schema(), encoded.value(), receivedMillis, null);
   }
 }

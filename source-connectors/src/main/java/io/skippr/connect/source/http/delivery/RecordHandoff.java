@@ -1,82 +1,127 @@
 package io.skippr.connect.source.http.delivery;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import org.apache.kafka.connect.source.SourceRecord;
 
 /**
- * The bounded queue between the HTTP threads and {@code SourceTask.poll()}. Records of abandoned
- * requests are dropped here rather than sent, so a 503 leaves as little behind as possible.
+ * The bounded queue between the request threads and {@code SourceTask.poll()}. It holds whole
+ * requests: one poll returns whole requests only, so a request's records never straddle two
+ * transactions. Records of abandoned requests are dropped here rather than sent.
  */
 public final class RecordHandoff {
 
-  private final BlockingQueue<TrackedRecord> queue;
-  private volatile boolean closed;
+  /** What one poll took: the records and the requests they belong to. */
+  public record Drained(List<SourceRecord> records, List<WriteTicket> tickets) {}
 
-  public RecordHandoff(int capacity) {
-    this.queue = new ArrayBlockingQueue<>(capacity);
+  private record Request(WriteTicket ticket, List<TrackedRecord> records) {}
+
+  private final long capacity;
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition notEmpty = lock.newCondition();
+  private final ArrayDeque<Request> queue = new ArrayDeque<>();
+  private long queuedRecords;
+  private boolean closed;
+
+  /**
+   * @param capacity most records queued at once (admission keeps requests within it)
+   */
+  public RecordHandoff(long capacity) {
+    this.capacity = capacity;
   }
 
   /**
-   * Enqueues a request's records in order, waiting for room until the deadline. When they do not
-   * all fit in time, the ticket is abandoned and false is returned.
+   * Enqueues a request's records without waiting.
+   *
+   * @return false (and the ticket abandoned) when the queue is closed or has no room
    */
-  public boolean offer(List<TrackedRecord> records, WriteTicket ticket, long deadlineNanos)
-      throws InterruptedException {
-    for (int i = 0; i < records.size(); i++) {
-      long wait = deadlineNanos - System.nanoTime();
-      if (closed || !queue.offer(records.get(i), Math.max(0, wait), TimeUnit.NANOSECONDS)) {
+  public boolean offer(List<TrackedRecord> records, WriteTicket ticket) {
+    lock.lock();
+    try {
+      if (closed || queuedRecords + records.size() > capacity) {
         ticket.abandon();
-        for (int k = i; k < records.size(); k++) {
-          ticket.dropped();
-        }
+        records.forEach(r -> ticket.dropped());
         return false;
       }
+      queue.add(new Request(ticket, records));
+      queuedRecords += records.size();
+      notEmpty.signal();
+      return true;
+    } finally {
+      lock.unlock();
     }
-    if (closed) {
-      ticket.abandon();
-    }
-    return true;
   }
 
   /**
-   * Takes up to {@code max} records, waiting up to {@code waitMs} for the first; null when none
-   * (which Connect accepts from poll).
+   * Takes whole requests, at least one and no more than {@code max} records unless the first
+   * request alone has more, waiting up to {@code waitMs} for the first; null when none.
    */
-  public List<SourceRecord> drain(int max, long waitMs) throws InterruptedException {
-    TrackedRecord first = queue.poll(waitMs, TimeUnit.MILLISECONDS);
-    if (first == null) {
-      return null;
+  public Drained drain(int max, long waitMs) throws InterruptedException {
+    List<Request> taken = new ArrayList<>();
+    lock.lock();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs);
+      while (queue.isEmpty() && !closed) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          return null;
+        }
+        notEmpty.awaitNanos(left);
+      }
+      int count = 0;
+      while (!queue.isEmpty()
+          && (taken.isEmpty() || count + queue.peek().records().size() <= max)) {
+        Request request = queue.poll();
+        queuedRecords -= request.records().size();
+        count += request.records().size();
+        taken.add(request);
+      }
+    } finally {
+      lock.unlock();
     }
-    List<TrackedRecord> taken = new ArrayList<>(Math.min(max, queue.size() + 1));
-    taken.add(first);
-    queue.drainTo(taken, max - 1);
-    List<SourceRecord> out = new ArrayList<>(taken.size());
-    for (TrackedRecord r : taken) {
-      if (r.ticket().abandoned()) {
-        r.ticket().dropped();
+    List<SourceRecord> records = new ArrayList<>();
+    List<WriteTicket> tickets = new ArrayList<>(taken.size());
+    for (Request request : taken) {
+      if (request.ticket().abandoned()) {
+        request.records().forEach(r -> request.ticket().dropped());
       } else {
-        out.add(r);
+        records.addAll(request.records());
+        tickets.add(request.ticket());
       }
     }
-    return out.isEmpty() ? null : out;
+    return records.isEmpty() ? null : new Drained(records, tickets);
   }
 
   /** Stops accepting records and drops those still queued, abandoning their requests. */
   public void close() {
-    closed = true;
-    List<TrackedRecord> left = new ArrayList<>();
-    queue.drainTo(left);
-    for (TrackedRecord r : left) {
-      r.ticket().abandon();
-      r.ticket().dropped();
+    List<Request> left;
+    lock.lock();
+    try {
+      closed = true;
+      left = new ArrayList<>(queue);
+      queue.clear();
+      queuedRecords = 0;
+      notEmpty.signalAll();
+    } finally {
+      lock.unlock();
+    }
+    for (Request request : left) {
+      request.ticket().abandon();
+      request.records().forEach(r -> request.ticket().dropped());
     }
   }
 
-  public int size() {
-    return queue.size();
+  /** Records queued now. */
+  public long size() {
+    lock.lock();
+    try {
+      return queuedRecords;
+    } finally {
+      lock.unlock();
+    }
   }
 }

@@ -1,50 +1,60 @@
 package io.skippr.connect.source.http.delivery;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Counts the Kafka acknowledgements of one request. Its accepted rows ("data") decide the response;
- * every record, rejections included, holds admission room until it is acknowledged or dropped. An
- * abandoned ticket (timeout, shutdown) makes the task drop its records that have not reached
- * Connect yet.
+ * One request's way through Connect. The request is done when Kafka acknowledged every one of its
+ * records — accepted rows and the rejection records alike, so a client told about a rejection can
+ * find it on the rejection topic — and, when the task writes in transactions, the transaction that
+ * holds them has committed. Every record holds admission room until it is acknowledged or dropped.
+ * An abandoned ticket (timeout, shutdown) is answered at once and its records that have not reached
+ * Connect yet are dropped.
  */
 public final class WriteTicket {
 
-  private final AtomicInteger dataPending = new AtomicInteger();
+  private final boolean awaitsCommit;
+  private final long receivedNanos = System.nanoTime();
   private final AtomicInteger outstanding = new AtomicInteger();
-  private final CompletableFuture<Void> dataAcked = new CompletableFuture<>();
+  private final CompletableFuture<Void> done = new CompletableFuture<>();
   private volatile boolean abandoned;
   private Runnable onSettled = () -> {};
 
   /**
-   * Sets the counts before any record is handed over.
+   * @param awaitsCommit true when the records are written in transactions the task commits: then
+   *     acknowledgements alone do not finish the request, {@link #committed()} does
+   */
+  public WriteTicket(boolean awaitsCommit) {
+    this.awaitsCommit = awaitsCommit;
+  }
+
+  /** A ticket finished by acknowledgements alone (tests, tools). */
+  public WriteTicket() {
+    this(false);
+  }
+
+  /**
+   * Sets the count before any record is handed over.
    *
-   * @param dataRecords accepted rows whose acknowledgement the response waits for
-   * @param allRecords data and rejection records
+   * @param records accepted rows and rejection records
    * @param settled run once when every record is acknowledged or dropped
    */
-  public void arm(int dataRecords, int allRecords, Runnable settled) {
+  public void arm(int records, Runnable settled) {
     this.onSettled = settled;
-    dataPending.set(dataRecords);
-    outstanding.set(allRecords);
-    if (dataRecords == 0) {
-      dataAcked.complete(null);
-    }
-    if (allRecords == 0) {
+    outstanding.set(records);
+    if (records == 0) {
       settled.run();
+      if (!awaitsCommit) {
+        done.complete(null);
+      }
     }
   }
 
   /** Kafka acknowledged (or an SMT filtered) one record of this ticket. */
-  public void acknowledged(boolean data) {
-    if (data && dataPending.decrementAndGet() == 0) {
-      dataAcked.complete(null);
+  public void acknowledged() {
+    if (settleOne() && !awaitsCommit) {
+      done.complete(null);
     }
-    settleOne();
   }
 
   /** One record of this ticket was dropped before it reached Connect. */
@@ -52,29 +62,45 @@ public final class WriteTicket {
     settleOne();
   }
 
-  /** Waits until every data record is acknowledged; false on timeout or abandonment. */
-  public boolean awaitData(long timeoutMs) throws InterruptedException {
-    try {
-      dataAcked.get(timeoutMs, TimeUnit.MILLISECONDS);
-      return !abandoned || dataPending.get() == 0;
-    } catch (TimeoutException | ExecutionException e) {
-      return false;
-    }
+  /** True once every record is acknowledged (and none was dropped). */
+  public boolean acknowledgedAll() {
+    return outstanding.get() <= 0 && !abandoned;
   }
 
-  /** Gives up on this request: its queued records are dropped and waiting stops. */
+  /** The transaction holding every record of this ticket committed (transactional tasks). */
+  public void committed() {
+    done.complete(null);
+  }
+
+  /**
+   * Completes normally when the request's rows are durable; exceptionally when it was abandoned
+   * first.
+   */
+  public CompletableFuture<Void> done() {
+    return done;
+  }
+
+  /** Gives up on this request: its queued records are dropped and its answer is sent. */
   public void abandon() {
     abandoned = true;
-    dataAcked.completeExceptionally(new IllegalStateException("abandoned"));
+    done.completeExceptionally(new IllegalStateException("abandoned"));
   }
 
   public boolean abandoned() {
     return abandoned;
   }
 
-  private void settleOne() {
+  /** When the request arrived ({@link System#nanoTime()}). */
+  public long receivedNanos() {
+    return receivedNanos;
+  }
+
+  /** True for the record that settled the last one. */
+  private boolean settleOne() {
     if (outstanding.decrementAndGet() == 0) {
       onSettled.run();
+      return true;
     }
+    return false;
   }
 }

@@ -4,7 +4,7 @@ import io.skippr.connect.source.lineprotocol.FieldType;
 import org.apache.kafka.connect.data.Schema;
 
 /** The column a tag or field becomes in a measurement's value schema. */
-enum ColumnKind {
+public enum ColumnKind {
   TAG("a tag", Schema.OPTIONAL_STRING_SCHEMA),
   DOUBLE("a float field", Schema.OPTIONAL_FLOAT64_SCHEMA),
   /** Both {@code i} and {@code u} integers: unsigned values above Long.MAX_VALUE are rejected. */

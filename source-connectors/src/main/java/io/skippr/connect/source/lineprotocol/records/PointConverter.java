@@ -11,11 +11,13 @@ import org.apache.kafka.connect.header.ConnectHeaders;
 /**
  * Turns accepted points into record parts, the same for every source that reads line protocol (HTTP
  * ingest, files), so that points of one measurement land in one table whatever brought them: topic
- * per measurement ({@link MeasurementTopics}), key = canonical series key, value = Struct of {@code
- * time} (Connect Timestamp: milliseconds, sub-millisecond digits are dropped), tag columns
- * (optional string) and field columns (float → float64, integer and unsigned → int64, boolean,
- * string). Headers: {@code measurement} when all rows share one fixed topic, and {@code database}
- * when the caller names one.
+ * per measurement ({@link MeasurementTopics}); key = the point's identity, its canonical series key
+ * and its time in nanoseconds separated by a space ({@code cpu,host=a 1700000000000000001}, as line
+ * protocol writes it), so a merge by key makes a point written twice one point; value = Struct of
+ * {@code time} (Connect Timestamp: milliseconds, floored), {@code time_ns} (the full time in
+ * nanoseconds since the epoch), tag columns (optional string) and field columns (float → float64,
+ * integer and unsigned → int64, boolean, string). Headers: {@code measurement} when all rows share
+ * one fixed topic, and {@code database} when the caller names one.
  *
  * <p>Keeps the columns each measurement has so far ({@link MeasurementSchemas}): thread-safe, one
  * per task.
@@ -28,11 +30,23 @@ public final class PointConverter {
   /** Header holding the database (HTTP: v1 db / v2 bucket / v3 db of the request). */
   public static final String DATABASE_HEADER = "database";
 
-  private final MeasurementTopics topics;
-  private final MeasurementSchemas schemas = new MeasurementSchemas();
+  /** The column of the point's time in milliseconds (Connect Timestamp). */
+  public static final String TIME_COLUMN = MeasurementSchemas.TIME;
 
+  /** The column of the point's time in nanoseconds since the epoch. */
+  public static final String TIME_NS_COLUMN = MeasurementSchemas.TIME_NS;
+
+  private final MeasurementTopics topics;
+  private final MeasurementSchemas schemas;
+
+  /** A converter whose columns live in memory only. */
   public PointConverter(MeasurementTopics topics) {
+    this(topics, ColumnStore.NONE);
+  }
+
+  public PointConverter(MeasurementTopics topics, ColumnStore columns) {
     this.topics = topics;
+    this.schemas = new MeasurementSchemas(columns);
   }
 
   /**
@@ -41,18 +55,13 @@ public final class PointConverter {
    * @param database carried as the {@code database} header, or null for none
    */
   public PointRecord convert(Point point, String database) {
-    String topic = topics.topicFor(point.measurement());
-    if (topic == null) {
-      return PointRecord.rejected(
-          "measurement '" + point.measurement() + "' does not map to a usable topic name");
+    MeasurementTopics.Resolved topic = topics.resolve(point.measurement());
+    if (topic.topic() == null) {
+      return PointRecord.rejected(topic.rejection());
     }
-    for (Field f : point.fields()) {
-      if (f.exceedsSignedLong()) {
-        return PointRecord.rejected(
-            "unsigned value of field '"
-                + f.key()
-                + "' is above 9223372036854775807 and does not fit the int64 column");
-      }
+    String unfit = unfit(point);
+    if (unfit != null) {
+      return PointRecord.rejected(unfit);
     }
     Object resolved = schemas.schemaFor(point);
     if (resolved instanceof MeasurementSchemas.Conflict conflict) {
@@ -60,7 +69,10 @@ public final class PointConverter {
     }
     Schema schema = (Schema) resolved;
     long millis = Math.floorDiv(point.timeNanos(), 1_000_000L);
-    Struct value = new Struct(schema).put(MeasurementSchemas.TIME, new Date(millis));
+    Struct value =
+        new Struct(schema)
+            .put(MeasurementSchemas.TIME, new Date(millis))
+            .put(MeasurementSchemas.TIME_NS, point.timeNanos());
     for (Tag t : point.tags()) {
       value.put(t.key(), t.value());
     }
@@ -74,6 +86,35 @@ public final class PointConverter {
     if (database != null) {
       headers.addString(DATABASE_HEADER, database);
     }
-    return new PointRecord(topic, point.seriesKey(), schema, value, millis, headers, null);
+    String key = point.seriesKey() + ' ' + point.timeNanos();
+    return new PointRecord(topic.topic(), key, schema, value, millis, headers, null);
+  }
+
+  /** Why the point's keys or values cannot be columns, or null. */
+  private static String unfit(Point point) {
+    for (Tag t : point.tags()) {
+      if (t.key().equals(TIME_NS_COLUMN)) {
+        return reserved("tag");
+      }
+    }
+    for (Field f : point.fields()) {
+      if (f.key().equals(TIME_NS_COLUMN)) {
+        return reserved("field");
+      }
+      if (f.exceedsSignedLong()) {
+        return "unsigned value of field '"
+            + f.key()
+            + "' is above 9223372036854775807 and does not fit the int64 column";
+      }
+    }
+    return null;
+  }
+
+  private static String reserved(String what) {
+    return "'"
+        + TIME_NS_COLUMN
+        + "' cannot be a "
+        + what
+        + " key: the column holds the point's time in nanoseconds";
   }
 }

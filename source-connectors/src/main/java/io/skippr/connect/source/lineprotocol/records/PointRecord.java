@@ -9,7 +9,7 @@ import org.apache.kafka.connect.header.ConnectHeaders;
  * one of {@code rejection} and the record parts is set.
  *
  * @param topic the measurement's topic
- * @param key the canonical series key (a string key)
+ * @param key the point's identity: canonical series key, a space, its time in nanoseconds
  * @param schema the measurement's value schema so far
  * @param value the Struct of {@code time}, tags and fields
  * @param timestampMillis the point's time in milliseconds

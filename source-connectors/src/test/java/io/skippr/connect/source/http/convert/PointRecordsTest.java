@@ -23,15 +23,23 @@ class PointRecordsTest {
   }
 
   @Test
-  void topicNamesAreSanitizedAndNeverTheRejectionTopic() {
-    PointRecords records = new PointRecords(new TopicConfig.Values("p.", "", "p._rejections"));
+  void topicNamesAreMappedOneToOneAndNeverTheRejectionTopic() {
+    PointRecords records = new PointRecords(new TopicConfig.Values("p.", "", "p.taken"));
     WriteTicket t = new WriteTicket();
+    assertThat(records.convert(point("cpu_load-1 v=1"), t, null).record().topic())
+        .isEqualTo("p.cpu_load-1");
     assertThat(records.convert(point("cpu\\ load/1 v=1"), t, null).record().topic())
-        .isEqualTo("p.cpu_load_1");
-    assertThat(records.convert(point("%rejections v=1"), t, null).rejection())
-        .isEqualTo("measurement '%rejections' does not map to a usable topic name");
+        .isEqualTo("p._cpu_20load_2f1");
+    assertThat(records.convert(point("cp\u0000u v=1"), t, null).record().topic())
+        .isEqualTo("p._cp_00u");
+    assertThat(records.convert(point("cp_u v=1"), t, null).record().topic()).isEqualTo("p.cp_u");
+    assertThat(records.convert(point("taken v=1"), t, null).rejection())
+        .isEqualTo(
+            "measurement 'taken' does not map to a usable topic name: 'p.taken' is (or collides"
+                + " with) the rejection topic");
     assertThat(records.convert(point("x".repeat(248) + " v=1"), t, null).rejection())
-        .startsWith("measurement 'xxx");
+        .startsWith("measurement 'xxx")
+        .endsWith("is 250 characters long, a topic name has at most 249");
   }
 
   @Test
@@ -39,17 +47,42 @@ class PointRecordsTest {
     PointRecords records = new PointRecords(new TopicConfig.Values("p.", "all", "p._r"));
     Converted c = records.convert(point("cpu,h=a v=1 5000000"), new WriteTicket(), "db1");
     assertThat(c.record().topic()).isEqualTo("all");
-    assertThat(c.record().key()).isEqualTo("cpu,h=a");
+    assertThat(c.record().key()).isEqualTo("cpu,h=a 5000000");
     assertThat(c.record().headers().lastWithName("measurement").value()).isEqualTo("cpu");
     assertThat(c.record().headers().lastWithName("database").value()).isEqualTo("db1");
-    assertThat(c.record().timestamp()).isEqualTo(5L);
+  }
+
+  @Test
+  void theKafkaTimestampIsTheArrivalAndThePointTimeKeepsItsNanoseconds() {
+    PointRecords records = new PointRecords(new TopicConfig.Values("", "", "_r"));
+    Converted c = records.convert(point("m v=1 1700000000123456789"), new WriteTicket(), null, 42L);
+    assertThat(c.record().timestamp()).isEqualTo(42L);
+    Struct v = (Struct) c.record().value();
+    assertThat(v.get("time")).isEqualTo(new java.util.Date(1_700_000_000_123L));
+    assertThat(v.get("time_ns")).isEqualTo(1_700_000_000_123_456_789L);
+    assertThat(c.record().key()).isEqualTo("m 1700000000123456789");
+    Converted next = records.convert(point("m v=2 1700000000123456790"), new WriteTicket(), null);
+    assertThat(next.record().key()).isNotEqualTo(c.record().key());
   }
 
   @Test
   void negativeNanosecondsFloorToTheEarlierMillisecond() {
     PointRecords records = new PointRecords(new TopicConfig.Values("", "", "_r"));
     Converted c = records.convert(point("m v=1 -1"), new WriteTicket(), null);
-    assertThat(c.record().timestamp()).isEqualTo(-1L);
+    Struct v = (Struct) c.record().value();
+    assertThat(v.get("time")).isEqualTo(new java.util.Date(-1L));
+    assertThat(v.get("time_ns")).isEqualTo(-1L);
+  }
+
+  @Test
+  void timeNsIsReservedForThePointsTime() {
+    PointRecords records = new PointRecords(new TopicConfig.Values("", "", "_r"));
+    assertThat(records.convert(point("m time_ns=1i"), new WriteTicket(), null).rejection())
+        .isEqualTo(
+            "'time_ns' cannot be a field key: the column holds the point's time in nanoseconds");
+    assertThat(records.convert(point("m,time_ns=a v=1"), new WriteTicket(), null).rejection())
+        .isEqualTo(
+            "'time_ns' cannot be a tag key: the column holds the point's time in nanoseconds");
   }
 
   @Test
@@ -76,10 +109,12 @@ class PointRecordsTest {
         (Struct) records.convert(point("m,t=a f=1i"), new WriteTicket(), null).record().value();
     Struct second =
         (Struct) records.convert(point("m,u=b g=\"s\""), new WriteTicket(), null).record().value();
-    assertThat(first.schema().fields()).extracting(f -> f.name()).containsExactly("time", "t", "f");
+    assertThat(first.schema().fields())
+        .extracting(f -> f.name())
+        .containsExactly("time", "time_ns", "t", "f");
     assertThat(second.schema().fields())
         .extracting(f -> f.name())
-        .containsExactly("time", "t", "f", "u", "g");
+        .containsExactly("time", "time_ns", "t", "f", "u", "g");
     assertThat(second.schema().field("g").schema()).isEqualTo(Schema.OPTIONAL_STRING_SCHEMA);
     assertThat(second.get("t")).isNull();
     assertThat(records.convert(point("m f=1.5"), new WriteTicket(), null).rejection())

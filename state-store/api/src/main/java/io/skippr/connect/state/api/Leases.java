@@ -100,6 +100,31 @@ public final class Leases {
     return store.compareAndDelete(lease.key(), lease.version());
   }
 
+  /**
+   * Whether another holder keeps the lease: its row names someone else and its heartbeat moved
+   * within the lease duration, as this instance observes it (a first look counts as moving). A
+   * holder that died stops counting once the duration passed without a heartbeat.
+   */
+  public boolean heldByOther(StateKey key) {
+    requireLeaseKey(key);
+    Optional<StateEntry> current = store.get(key);
+    if (current.isEmpty()) {
+      observed.remove(key);
+      return false;
+    }
+    StateEntry entry = current.get();
+    if (holderId.equals(decode(entry).holder())) {
+      return false;
+    }
+    long now = ticker.nanos();
+    Observation seen = observed.get(key);
+    if (seen == null || seen.version() != entry.version()) {
+      observed.put(key, new Observation(entry.version(), now));
+      return true;
+    }
+    return now - seen.sinceNanos() < durationNanos;
+  }
+
   /** The current holder of a lease row, if any (for status displays). */
   public Optional<String> holder(StateKey key) {
     requireLeaseKey(key);

@@ -13,7 +13,12 @@ public enum StateKind {
   /** Secrets such as OAuth refresh tokens; encrypted at rest. */
   SECRET,
   /** Lake changes registered in another catalog (Iceberg), one row per table and change id. */
-  REGISTRATION;
+  REGISTRATION,
+  /**
+   * What a push source has accepted so far and must keep accepting the same way: the topic each
+   * name maps to and the type of each field (HTTP ingest).
+   */
+  CATALOG;
 
   private final String prefix = name().toLowerCase(Locale.ROOT) + "#";
 

@@ -318,6 +318,27 @@ public abstract class StateStoreContractTest {
   }
 
   @Test
+  void aLeaseIsHeldByAnotherWhileItsHeartbeatMoves() {
+    StateKey lease = key(StateKind.LEASE, "compact/lake");
+    Duration duration = Duration.ofSeconds(30);
+    AtomicLong clock = new AtomicLong();
+    Leases holder = new Leases(store, "compactor", duration, () -> 0L);
+    Leases task = new Leases(store, "task", duration, clock::get);
+    assertThat(task.heldByOther(lease)).as("free").isFalse();
+    Lease held = holder.tryAcquire(lease).orElseThrow();
+    assertThat(task.heldByOther(lease)).isTrue();
+    assertThat(holder.heldByOther(lease)).as("not by another for its holder").isFalse();
+    clock.addAndGet(duration.toNanos() - 1);
+    held = holder.heartbeat(held).orElseThrow();
+    clock.addAndGet(duration.toNanos() - 1);
+    assertThat(task.heldByOther(lease)).as("the heartbeat moved").isTrue();
+    clock.addAndGet(duration.toNanos());
+    assertThat(task.heldByOther(lease)).as("a holder that stopped beating").isFalse();
+    holder.release(held);
+    assertThat(task.heldByOther(lease)).isFalse();
+  }
+
+  @Test
   void rowsSurviveClosingAndReopening() {
     StateKey key = key(StateKind.PROGRESS, "durable");
     store.put(key, utf8("kept"));

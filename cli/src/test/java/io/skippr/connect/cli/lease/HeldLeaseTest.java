@@ -1,21 +1,21 @@
-package io.skippr.connect.cli.sync;
+package io.skippr.connect.cli.lease;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.InetAddress;
 import org.junit.jupiter.api.Test;
 
-class SyncLeaseTest {
+class HeldLeaseTest {
   @Test
   void aHolderIsGoneOnlyWhenItWasAProcessOfThisHostThatNoLongerRuns() throws Exception {
     String host = InetAddress.getLocalHost().getHostName();
     Process ended = new ProcessBuilder("true").start();
     ended.waitFor();
     long self = ProcessHandle.current().pid();
-    assertThat(SyncLease.goneFromThisHost(holder(ended.pid(), host))).isTrue();
-    assertThat(SyncLease.goneFromThisHost(holder(self, host))).isFalse();
-    assertThat(SyncLease.goneFromThisHost(holder(ended.pid(), "another-" + host))).isFalse();
-    assertThat(SyncLease.goneFromThisHost("another run")).isFalse();
+    assertThat(HeldLease.goneFromThisHost(holder(ended.pid(), host))).isTrue();
+    assertThat(HeldLease.goneFromThisHost(holder(self, host))).isFalse();
+    assertThat(HeldLease.goneFromThisHost(holder(ended.pid(), "another-" + host))).isFalse();
+    assertThat(HeldLease.goneFromThisHost("another run")).isFalse();
   }
 
   private static String holder(long pid, String host) {

@@ -1,4 +1,4 @@
-package io.skippr.connect.cli.sync;
+package io.skippr.connect.cli.lease;
 
 import io.skippr.connect.state.api.Lease;
 import io.skippr.connect.state.api.Leases;
@@ -22,13 +22,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One runner per pipeline: the lease {@code lease#sync/{pipeline}} in the state store, without
- * clocks ({@link Leases}). The holder bumps its heartbeat every third of the lease's duration; a
- * second run waits or refuses, naming the holder, and takes over once the holder's heartbeat stood
- * still for the whole duration (the holder died), or at once when the holder was a process of this
- * host that no longer runs.
+ * A lease a command holds in the state store while it runs ({@code sync/{pipeline}}, {@code
+ * compact/{connector}}), without clocks ({@link Leases}). The holder bumps its heartbeat every
+ * third of the lease's duration; a second run waits or refuses, naming the holder, and takes over
+ * once the holder's heartbeat stood still for the whole duration (the holder died), or at once when
+ * the holder was a process of this host that no longer runs.
  */
-final class SyncLease implements AutoCloseable {
+public final class HeldLease implements AutoCloseable {
   private final Leases leases;
 
   /** The process and host in a holder's name. */
@@ -40,21 +40,27 @@ final class SyncLease implements AutoCloseable {
   private final ScheduledExecutorService heartbeats =
       Executors.newSingleThreadScheduledExecutor(
           task -> {
-            Thread thread = new Thread(task, "skippr-sync-lease");
+            Thread thread = new Thread(task, "skippr-lease");
             thread.setDaemon(true);
             return thread;
           });
   private volatile boolean lost;
 
-  SyncLease(StateStore store, StateScope scope, String pipeline, Duration duration) {
-    this.key = StateKey.of(scope, StateKind.LEASE, "sync/" + pipeline);
+  /**
+   * @param id the lease's id, e.g. {@code sync/orders}
+   * @param command who holds it, e.g. {@code skippr sync}
+   */
+  public HeldLease(
+      StateStore store, StateScope scope, String id, String command, Duration duration) {
+    this.key = StateKey.of(scope, StateKind.LEASE, id);
     this.duration = duration;
-    this.leases = new Leases(store, holderName(), duration, MonotonicTicker.system());
+    this.leases = new Leases(store, holderName(command), duration, MonotonicTicker.system());
   }
 
   /** Who holds it: the process, the host and when it started, plus a unique suffix. */
-  private static String holderName() {
-    return "skippr sync (pid "
+  private static String holderName(String command) {
+    return command
+        + " (pid "
         + ProcessHandle.current().pid()
         + " on "
         + hostName()
@@ -69,10 +75,10 @@ final class SyncLease implements AutoCloseable {
    *
    * @return empty when taken; else the holder's name (it is held and not waited for)
    */
-  Optional<String> take(boolean wait, Consumer<String> waiting) throws InterruptedException {
+  public Optional<String> take(boolean wait, Consumer<String> waiting) throws InterruptedException {
     boolean told = false;
     while (true) {
-      Optional<Lease> lease = leases.tryAcquire(key, SyncLease::goneFromThisHost);
+      Optional<Lease> lease = leases.tryAcquire(key, HeldLease::goneFromThisHost);
       if (lease.isPresent()) {
         held.set(lease.get());
         long period = Math.max(1, duration.toMillis() / 3);
@@ -92,7 +98,7 @@ final class SyncLease implements AutoCloseable {
   }
 
   /** Whether the holder was a process of this host that no longer runs. */
-  static boolean goneFromThisHost(String holder) {
+  public static boolean goneFromThisHost(String holder) {
     Matcher matcher = HOLDER.matcher(holder);
     if (!matcher.find() || !matcher.group(2).equals(hostName())) {
       return false;
@@ -110,7 +116,7 @@ final class SyncLease implements AutoCloseable {
   }
 
   /** Whether the lease was lost to another run (the holder then stops at once). */
-  boolean lost() {
+  public boolean lost() {
     return lost;
   }
 

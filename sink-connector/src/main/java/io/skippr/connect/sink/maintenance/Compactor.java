@@ -1,0 +1,243 @@
+package io.skippr.connect.sink.maintenance;
+
+import io.skippr.connect.common.Sha256;
+import io.skippr.connect.sink.log.FencedException;
+import io.skippr.connect.sink.log.LakeLayout;
+import io.skippr.connect.sink.log.LiveFile;
+import io.skippr.connect.sink.log.LogEntry;
+import io.skippr.connect.sink.log.TpLog;
+import io.skippr.connect.sink.publish.CommitListener;
+import io.skippr.connect.sink.publish.FilesExpired;
+import io.skippr.connect.sink.publish.FilesReplaced;
+import io.skippr.connect.sink.storage.HashingStream;
+import io.skippr.connect.sink.storage.LakeStorage;
+import io.skippr.connect.sink.storage.PendingObject;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The maintenance of one TP, through its log: deletes retired files that are due ({@code purge}),
+ * expires partition paths past retention, and merges small files like a unit: a {@code
+ * compact-intent} names the inputs and the output, the output is written, a {@code compact-commit}
+ * makes it live and retires the inputs (deleted after {@code compaction.grace.ms}). The output's
+ * name derives from the inputs' ids, so a merge planned again after a crash writes the same file; a
+ * merge whose writer died is abandoned when the TP is opened next. Readers of the log see every row
+ * once at every step.
+ */
+final class Compactor {
+  private static final Logger LOG = LoggerFactory.getLogger(Compactor.class);
+
+  private final LakeStorage storage;
+  private final MergePlanner planner;
+  private final ParquetMerger merger;
+  private final Expirer expirer;
+  private final CompactionConfig.Settings settings;
+  private final WritePolicyConfig.Settings policy;
+  private final LakeLayout layout = new LakeLayout("");
+  private volatile Predicate<String> tables = table -> true;
+  private volatile CommitListener listener = CommitListener.NONE;
+
+  /** Maintains only the tables {@code filter} accepts. */
+  void onlyTables(Predicate<String> filter) {
+    this.tables = filter;
+  }
+
+  /** Tells {@code listener} of each merge and expiry right after its log entry. */
+  void tell(CommitListener listener) {
+    this.listener = listener;
+  }
+
+  /** What one pass did, for metrics and logs. */
+  record Pass(int merges, int filesMerged, int filesDeleted, int filesExpired) {
+    static final Pass NOTHING = new Pass(0, 0, 0, 0);
+  }
+
+  Compactor(
+      LakeStorage storage,
+      MergePlanner planner,
+      ParquetMerger merger,
+      Expirer expirer,
+      CompactionConfig.Settings settings,
+      WritePolicyConfig.Settings policy) {
+    this.storage = storage;
+    this.planner = planner;
+    this.merger = merger;
+    this.expirer = expirer;
+    this.settings = settings;
+    this.policy = policy;
+  }
+
+  /**
+   * Deletes the TP's retired files that are due, expires what retention says, then merges what the
+   * planner finds (when compaction is enabled).
+   *
+   * @throws FencedException when a newer writer claimed the TP (the pass stops)
+   */
+  Pass run(TpLog log, long nowMs) throws IOException {
+    TpLog.Snapshot snapshot = log.snapshot();
+    if (snapshot.compacting() != null) {
+      return Pass.NOTHING; // a merge of an earlier writer, abandoned when the TP is opened
+    }
+    int deleted = purge(log, snapshot.retired(), nowMs);
+    List<String> expired = expirer.expired(ofTables(snapshot.live()), nowMs);
+    if (!expired.isEmpty()) {
+      long seq = log.append(new LogEntry.Expire(log.epoch(), nowMs, expired, "past retention.ms"));
+      publishExpired(log, seq, snapshot.live(), expired);
+      deleted += purge(log, log.snapshot().retired(), nowMs);
+    }
+    int merges = 0;
+    int merged = 0;
+    if (settings.enabled()) {
+      for (MergePlan plan :
+          planner.plan(log.topic(), log.partition(), ofTables(log.snapshot().live()))) {
+        if (merge(log, plan, nowMs)) {
+          merges++;
+          merged += plan.inputs().size();
+        }
+      }
+    }
+    return new Pass(merges, merged, deleted, expired.size());
+  }
+
+  private Map<String, LiveFile> ofTables(Map<String, LiveFile> live) {
+    Map<String, LiveFile> kept = new HashMap<>();
+    live.forEach(
+        (key, file) -> {
+          if (tables.test(layout.tableOf(key))) {
+            kept.put(key, file);
+          }
+        });
+    return kept;
+  }
+
+  private int purge(TpLog log, Map<String, Long> retired, long nowMs) throws IOException {
+    List<String> due = new ArrayList<>();
+    retired.forEach(
+        (key, deleteAfter) -> {
+          if (deleteAfter <= nowMs) {
+            due.add(key);
+          }
+        });
+    if (due.isEmpty()) {
+      return 0;
+    }
+    due.sort(null);
+    storage.deleteAll(due);
+    log.append(new LogEntry.Purge(log.epoch(), due));
+    return due.size();
+  }
+
+  private boolean merge(TpLog log, MergePlan plan, long nowMs) throws IOException {
+    LogEntry.CompactIntent intent =
+        new LogEntry.CompactIntent(
+            plan.id(),
+            log.epoch(),
+            nowMs,
+            plan.inputKeys(),
+            List.of(plan.output()),
+            policy.policy().configName());
+    log.append(intent);
+    LiveFile output;
+    try {
+      output = write(plan, nowMs);
+    } catch (IOException | RuntimeException e) {
+      if (Thread.currentThread().isInterrupted()) {
+        // The task is stopping: its log is closing too. Recovery abandons the open intent.
+        LOG.info(
+            "Merge {} of {} stopped with the task; its inputs stay live", plan.id(), log.topic());
+        return false;
+      }
+      LOG.warn(
+          "Merge {} of {} failed: {}; its inputs stay live", plan.id(), log.topic(), e.toString());
+      log.abandon(intent, "the merge failed: " + e.getMessage());
+      return false;
+    }
+    long seq =
+        log.append(
+            new LogEntry.CompactCommit(
+                plan.id(),
+                log.epoch(),
+                nowMs,
+                plan.inputKeys(),
+                List.of(output),
+                nowMs + settings.graceMs()));
+    publishReplaced(log, seq, plan, output);
+    LOG.debug("Merged {} file(s) into {}", plan.inputs().size(), plan.output());
+    return true;
+  }
+
+  /** Tells the listener; the lake's entry is appended, so its failure is only logged. */
+  private void publishReplaced(TpLog log, long seq, MergePlan plan, LiveFile output) {
+    try {
+      listener.replaced(
+          new FilesReplaced(
+              new TopicPartition(log.topic(), log.partition()),
+              plan.id(),
+              plan.inputs(),
+              List.of(output),
+              log.epoch(),
+              seq,
+              policy.policy() == WritePolicyConfig.Policy.MERGE_BY_KEY));
+    } catch (RuntimeException e) {
+      LOG.warn("Could not publish merge {}: {}", plan.id(), e.toString());
+    }
+  }
+
+  private void publishExpired(
+      TpLog log, long seq, Map<String, LiveFile> live, List<String> expired) {
+    List<LiveFile> files = new ArrayList<>();
+    expired.forEach(key -> files.add(live.get(key)));
+    // The expire entry's place in the TP's log names it: the same expiry is never logged twice.
+    String id = "expire+" + log.topic() + "+" + log.partition() + "+" + seq;
+    try {
+      listener.expired(
+          new FilesExpired(
+              new TopicPartition(log.topic(), log.partition()), id, files, log.epoch(), seq));
+    } catch (RuntimeException e) {
+      LOG.warn("Could not publish expiry {}: {}", id, e.toString());
+    }
+  }
+
+  private LiveFile write(MergePlan plan, long nowMs) throws IOException {
+    List<ParquetMerger.Input> inputs = new ArrayList<>();
+    List<Boolean> keepDeletes = new ArrayList<>();
+    Long newest = null;
+    for (LiveFile file : plan.inputs()) {
+      inputs.add(() -> storage.read(file.key()));
+      Long at = file.committedAtMs();
+      keepDeletes.add(at != null && nowMs - at < policy.deleteRetentionMs());
+      newest = at == null ? newest : newest == null ? at : Math.max(newest, at);
+    }
+    boolean byKey = policy.policy() == WritePolicyConfig.Policy.MERGE_BY_KEY;
+    long rows;
+    HashingStream out;
+    try (PendingObject object = storage.create(plan.output())) {
+      out = new HashingStream(object.stream(), Sha256.newDigest());
+      rows =
+          byKey
+              ? merger.mergeByKey(inputs, out, policy.keyFields(), keepDeletes)
+              : merger.merge(inputs, out);
+      out.flush();
+      if (!byKey && rows != plan.inputRows()) {
+        object.abort();
+        throw new IOException(
+            "the inputs held " + rows + " rows, the log says " + plan.inputRows());
+      }
+      object.complete();
+    }
+    return new LiveFile(
+        plan.output(),
+        rows,
+        out.count(),
+        out.hex(),
+        plan.inputs().get(0).schemaFingerprint(),
+        newest);
+  }
+}

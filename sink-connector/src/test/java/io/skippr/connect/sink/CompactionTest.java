@@ -1,0 +1,254 @@
+package io.skippr.connect.sink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.skippr.connect.sink.convert.FormatConfig;
+import io.skippr.connect.sink.format.ParquetFileWriter;
+import io.skippr.connect.sink.log.LakeLayout;
+import io.skippr.connect.sink.log.LakeManifest;
+import io.skippr.connect.sink.log.LiveFile;
+import io.skippr.connect.sink.maintenance.CompactionConfig;
+import io.skippr.connect.sink.maintenance.LakeMaintenance;
+import io.skippr.connect.sink.maintenance.RetentionConfig;
+import io.skippr.connect.sink.maintenance.WritePolicyConfig;
+import io.skippr.connect.sink.storage.FaultInjectingStorage;
+import io.skippr.connect.sink.storage.FaultInjectingStorage.Op;
+import io.skippr.connect.sink.storage.FaultInjectingStorage.When;
+import io.skippr.connect.sink.storage.LakeStorage;
+import io.skippr.connect.sink.storage.LocalLakeStorage;
+import io.skippr.connect.testkit.DuckDbLake;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Merging small files through the TP log: readers of the log see every row once before, during and
+ * after a merge; the inputs stay for the grace period, then go; and a crash at any step of a merge
+ * or of the deletion ends, after the next owner's recovery and passes, in the same lake as without
+ * the crash.
+ */
+class CompactionTest {
+  private static final int PARTITIONS = 2;
+  private static final long RECORDS = 300;
+  private static final long GRACE_MS = 60_000;
+  private static final CompactionConfig.Settings SETTINGS =
+      new CompactionConfig.Settings(true, 1L << 20, 5, 1_000, GRACE_MS);
+
+  @TempDir Path root;
+
+  private LakeHarness harness;
+
+  /** Writes every record in units of 25 (12 units of 3 partition paths per TP). */
+  private LakeWriter write(LakeStorage storage) {
+    harness = new LakeHarness(PARTITIONS, RECORDS);
+    harness.fileWriter = new ParquetFileWriter(FormatConfig.defaults());
+    LakeWriter writer = harness.start(storage);
+    harness.applySeeks();
+    while (harness.deliver(40)) {
+      harness.commitOffsets();
+    }
+    harness.commitOffsets();
+    return writer;
+  }
+
+  private LakeMaintenance maintenance(LakeStorage storage, LakeWriter writer) {
+    return LakeMaintenance.create(
+        new LakeMaintenance.Settings(
+            SETTINGS,
+            WritePolicyConfig.Settings.APPEND,
+            RetentionConfig.Settings.NONE,
+            null,
+            FormatConfig.defaults()),
+        storage,
+        writer::openLogs,
+        () -> harness.clock.now,
+        "test");
+  }
+
+  @Test
+  void mergesSmallFilesPerPathAndTpAndDeletesTheInputsAfterTheGrace() throws Exception {
+    LocalLakeStorage lake = new LocalLakeStorage(root);
+    LakeWriter writer = write(lake);
+    assertThat(liveFiles(lake)).hasSize(PARTITIONS * 12 * 3);
+    assertEveryRowOnceThroughTheLog(lake);
+
+    LakeMaintenance maintenance = maintenance(lake, writer);
+    maintenance.pass();
+    Map<String, LiveFile> live = liveFiles(lake);
+    assertThat(live).as("one file per partition path and TP").hasSize(PARTITIONS * 3);
+    assertThat(live.keySet())
+        .allMatch(key -> key.matches(".*\\+0{20}\\+0{17}299\\+m[0-9a-f]{12}\\.snappy\\.parquet"));
+    assertThat(maintenance.filesMerged()).isEqualTo(PARTITIONS * 12 * 3);
+    assertEveryRowOnceThroughTheLog(lake);
+    assertThat(tableFiles(lake))
+        .as("the inputs stay for readers that list files")
+        .hasSize(PARTITIONS * 3 + PARTITIONS * 12 * 3);
+
+    maintenance.pass();
+    assertThat(maintenance.merges()).as("nothing more to merge").isEqualTo(PARTITIONS * 3);
+    harness.clock.now += GRACE_MS;
+    maintenance.pass();
+    assertThat(tableFiles(lake)).containsExactlyInAnyOrderElementsOf(live.keySet());
+    assertThat(maintenance.filesDeleted()).isEqualTo(PARTITIONS * 12 * 3);
+    assertEveryRowOnceThroughTheLog(lake);
+
+    // A new owner opens the TPs from the log: the same live files, nothing swept or merged again.
+    LakeWriter next = harness.start(lake);
+    maintenance(lake, next).pass();
+    assertThat(liveFiles(lake)).isEqualTo(live);
+  }
+
+  @Test
+  void aMergedFileStillSmallIsMergedAgainWithTheUnitsAfterIt() throws Exception {
+    LocalLakeStorage lake = new LocalLakeStorage(root);
+    LakeWriter writer = write(lake);
+    LakeMaintenance maintenance = maintenance(lake, writer);
+    maintenance.pass();
+    harness.perPartition = 500;
+    while (harness.deliver(40)) {
+      harness.commitOffsets();
+    }
+    maintenance.pass();
+    Map<String, LiveFile> live = liveFiles(lake);
+    assertThat(live).hasSize(PARTITIONS * 3);
+    assertThat(live.keySet())
+        .allMatch(key -> key.matches(".*\\+0{20}\\+0{17}499\\+m[0-9a-f]{12}\\.snappy\\.parquet"));
+    assertThat(live.values().stream().mapToLong(LiveFile::rows).sum()).isEqualTo(PARTITIONS * 500);
+    try (DuckDbLake duck = new DuckDbLake(root)) {
+      assertThat(
+              duck.count(
+                  "select count(distinct (partition, \"offset\")) from read_parquet("
+                      + files(lake)
+                      + ")"))
+          .isEqualTo(PARTITIONS * 500);
+    }
+  }
+
+  /** A fault while merging or deleting, then the next owner's recovery and passes. */
+  record Fault(String name, boolean afterAMerge, Consumer<FaultInjectingStorage> arm) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<Fault> faults() {
+    List<Fault> faults = new ArrayList<>();
+    for (When when : When.values()) {
+      String w = " (" + when.name().toLowerCase() + ")";
+      for (int n : new int[] {1, 3}) {
+        faults.add(
+            new Fault(
+                "merge intent #" + n + w, false, s -> s.failAtEntry("compact-intent", n, when)));
+        faults.add(
+            new Fault(
+                "merge commit #" + n + w, false, s -> s.failAtEntry("compact-commit", n, when)));
+        faults.add(
+            new Fault(
+                "publishing merged file #" + n + w,
+                false,
+                s -> s.failAt(Op.COMPLETE, key -> key.contains("+m"), n, when)));
+      }
+      faults.add(
+          new Fault(
+              "reading an input" + w,
+              false,
+              s -> s.failAt(Op.READ, key -> key.endsWith(".parquet"), 4, when)));
+      faults.add(
+          new Fault(
+              "deleting a retired file" + w, true, s -> s.failAt(Op.DELETE, key -> true, 5, when)));
+      faults.add(new Fault("purge append" + w, true, s -> s.failAtEntry("purge", 1, when)));
+    }
+    return faults.stream();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("faults")
+  void aCrashAtAnyStepEndsInTheSameLake(Fault fault) throws Exception {
+    Map<String, String> expected = reference();
+
+    LocalLakeStorage lake = new LocalLakeStorage(root.resolve("faulty"));
+    FaultInjectingStorage faulty = new FaultInjectingStorage(lake);
+    LakeWriter writer = write(faulty);
+    LakeMaintenance first = maintenance(faulty, writer);
+    if (fault.afterAMerge()) {
+      first.pass();
+      harness.clock.now += GRACE_MS;
+    }
+    fault.arm().accept(faulty);
+    Throwable crash = catchThrowable(first::pass);
+    assertThat(faulty.fired()).as("the fault was injected").isTrue();
+    assertThat(crash).as("a pass reports failures in the log, not to its caller").isNull();
+    assertEveryRowOnceThroughTheLog(lake);
+
+    LakeWriter next = harness.start(new FaultInjectingStorage(lake)); // a new owner: recovery
+    assertEveryRowOnceThroughTheLog(lake);
+    LakeMaintenance second = maintenance(lake, next);
+    second.pass();
+    harness.clock.now += GRACE_MS;
+    second.pass();
+    assertEveryRowOnceThroughTheLog(lake);
+    assertThat(shas(lake)).isEqualTo(expected);
+    assertThat(tableFiles(lake)).containsExactlyInAnyOrderElementsOf(expected.keySet());
+  }
+
+  /** The live files (key → sha256) of the same lake compacted without a fault. */
+  private Map<String, String> reference() throws IOException {
+    LocalLakeStorage lake = new LocalLakeStorage(root.resolve("reference"));
+    LakeWriter writer = write(lake);
+    LakeMaintenance maintenance = maintenance(lake, writer);
+    maintenance.pass();
+    harness.clock.now += GRACE_MS;
+    maintenance.pass();
+    return shas(lake);
+  }
+
+  private static Map<String, LiveFile> liveFiles(LakeStorage lake) throws IOException {
+    Map<String, LiveFile> live = new TreeMap<>();
+    LakeManifest.liveFiles(lake)
+        .values()
+        .forEach(files -> files.forEach(f -> live.put(f.key(), f)));
+    return live;
+  }
+
+  private static Map<String, String> shas(LakeStorage lake) throws IOException {
+    return liveFiles(lake).values().stream()
+        .collect(Collectors.toMap(LiveFile::key, LiveFile::sha256, (a, b) -> a, TreeMap::new));
+  }
+
+  private static List<String> tableFiles(LakeStorage lake) throws IOException {
+    return lake.list(new LakeLayout("").tablePrefix(LakeHarness.TABLE));
+  }
+
+  private static String files(LocalLakeStorage lake) throws IOException {
+    return liveFiles(lake).keySet().stream()
+        .map(key -> "'" + lake.root().resolve(key) + "'")
+        .collect(Collectors.joining(",", "[", "]"));
+  }
+
+  /** DuckDB over the files the log lists: every (partition, offset) once, nothing else. */
+  private void assertEveryRowOnceThroughTheLog(LocalLakeStorage lake) throws IOException {
+    try (DuckDbLake duck = new DuckDbLake(lake.root())) {
+      List<Map<String, Object>> counts =
+          duck.query(
+              "select count(*)::bigint as rows, count(distinct (partition, \"offset\"))::bigint as"
+                  + " distinct_rows from read_parquet("
+                  + files(lake)
+                  + ")");
+      assertThat(counts)
+          .containsExactly(
+              Map.of("rows", PARTITIONS * RECORDS, "distinct_rows", PARTITIONS * RECORDS));
+    }
+  }
+}
