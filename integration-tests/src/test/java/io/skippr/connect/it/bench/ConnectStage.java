@@ -183,7 +183,9 @@ final class ConnectStage {
     org.apache.iceberg.catalog.TableIdentifier id =
         org.apache.iceberg.catalog.TableIdentifier.of("bench", topic.name());
     org.apache.iceberg.catalog.Catalog catalog =
-        org.apache.iceberg.CatalogUtil.buildIcebergCatalog("bench", registrationCatalog(dir), null);
+        // The JDBC catalog keys its tables by catalog name too: the connector's default name.
+        org.apache.iceberg.CatalogUtil.buildIcebergCatalog(
+            "iceberg", registrationCatalog(dir), null);
     try {
       while (System.nanoTime() < deadline) {
         if (catalog.tableExists(id)) {
