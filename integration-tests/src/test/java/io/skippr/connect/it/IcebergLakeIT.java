@@ -187,4 +187,77 @@ class IcebergLakeIT {
     assertThat(keys).isEqualTo(IcebergTables.committedKeys(copy, topic));
     assertThat(s3.objectKeys(BUCKET, "warehouse/")).anyMatch(k -> k.endsWith(".metadata.json"));
   }
+
+  @Test
+  void theLakesMergesAreReplaceSnapshotsAndReadersStillSeeEachRecordOnce() throws Exception {
+    String topic = "ice-merged";
+    Path lake = root.resolve("merged-lake");
+    IcebergTables tables = new IcebergTables(root.resolve("merged"), Map.of());
+    Map<String, String> config = sink(topic, Map.of("topics.dir", lake.toString()));
+    config.putAll(
+        tables.connectorKeys(
+            "file:" + root.resolve("merged/warehouse"),
+            Map.of("io-impl", "io.skippr.connect.iceberg.io.LocalFileIO")));
+    config.put("compaction.enabled", "true");
+    config.put("compaction.min.files", "3");
+    config.put("compaction.interval.ms", "700");
+    config.put("compaction.grace.ms", "3000");
+    config.put("compaction.target.bytes", String.valueOf(1 << 20));
+    produce(topic);
+    cluster.connect().configureConnector("ice-merged", config);
+    long total = PARTITIONS * PER_PARTITION;
+    Await.until(
+        LANDING,
+        () -> "merged files in Iceberg, now " + tables.describe(topic),
+        () -> {
+          Table table = tables.table(topic);
+          return table != null
+              && IcebergTables.snapshots(table).stream()
+                  .anyMatch(s -> "replace".equals(s.operation()))
+              && tables.rows(topic) == total
+              && liveKeys(lake, topic).equals(tableKeys(tables, lake, topic));
+        });
+
+    Table table = tables.table(topic);
+    List<String> seen = IcebergTables.positions(table);
+    assertThat(seen).hasSize((int) total);
+    assertThat(new TreeSet<>(seen)).isEqualTo(IcebergTables.expected(PARTITIONS, PER_PARTITION));
+    assertThat(IcebergTables.currentFiles(table)).doesNotHaveDuplicates();
+    // Fewer files than units: the merged inputs left the table with the merge.
+    assertThat(tableKeys(tables, lake, topic).size())
+        .isLessThan(IcebergTables.committedKeys(lake, topic).size());
+    List<Path> local = new ArrayList<>();
+    IcebergTables.currentFiles(table)
+        .forEach(f -> local.add(Path.of(f.replaceFirst("^file:", ""))));
+    assertThat(IcebergTables.duckPositions(local)).hasSize((int) total);
+  }
+
+  private static TreeSet<String> liveKeys(Path lake, String topic) {
+    TreeSet<String> keys = new TreeSet<>();
+    try {
+      io.skippr.connect.sink.log.LakeManifest.liveFiles(
+              new io.skippr.connect.sink.storage.LocalLakeStorage(lake))
+          .getOrDefault(topic, List.of())
+          .forEach(file -> keys.add(file.key()));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return keys;
+  }
+
+  private static TreeSet<String> tableKeys(IcebergTables tables, Path lake, String topic) {
+    TreeSet<String> keys = new TreeSet<>();
+    Table table = tables.table(topic);
+    if (table == null) {
+      return keys;
+    }
+    try {
+      for (String file : IcebergTables.currentFiles(table)) {
+        keys.add(lake.relativize(Path.of(file.replaceFirst("^file:", ""))).toString());
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return keys;
+  }
 }
