@@ -1,16 +1,23 @@
 package io.skippr.connect.cli;
 
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import org.apache.kafka.connect.cli.ConnectDistributed;
-import org.apache.kafka.connect.runtime.Connect;
-import org.apache.kafka.connect.runtime.distributed.DistributedHerder;
 
-/** A Connect distributed worker whose REST API listens on 127.0.0.1. */
+/**
+ * A Connect distributed worker whose REST API listens on 127.0.0.1. Connect runs from a {@link
+ * WorkerClassLoader}, so the worker finds the project's connectors only in the plugin directory, as
+ * a user's worker does.
+ */
 final class LocalWorker implements AutoCloseable {
+  private static final String CONNECT_DISTRIBUTED =
+      "org.apache.kafka.connect.cli.ConnectDistributed";
+
   private final Map<String, String> props = new HashMap<>();
-  private Connect<DistributedHerder> connect;
+  private WorkerClassLoader loader;
+  private Object connect;
 
   LocalWorker(
       String bootstrapServers, int restPort, Path pluginDir, Map<String, String> overrides) {
@@ -43,15 +50,55 @@ final class LocalWorker implements AutoCloseable {
   }
 
   void start() {
-    connect = new ConnectDistributed().startConnect(props);
+    loader = WorkerClassLoader.create();
+    Thread thread = Thread.currentThread();
+    ClassLoader previous = thread.getContextClassLoader();
+    // Threads Connect starts now inherit the worker's loader as their context loader.
+    thread.setContextClassLoader(loader);
+    try {
+      Class<?> distributed = Class.forName(CONNECT_DISTRIBUTED, true, loader);
+      Object cli = distributed.getConstructor(String[].class).newInstance((Object) new String[0]);
+      connect = distributed.getMethod("startConnect", Map.class).invoke(cli, props);
+    } catch (InvocationTargetException e) {
+      throw rethrown(e.getCause());
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot start Connect from the CLI's class path: " + e, e);
+    } finally {
+      thread.setContextClassLoader(previous);
+    }
   }
 
   @Override
   public void close() {
     if (connect != null) {
-      connect.stop();
-      connect.awaitStop();
-      connect = null;
+      try {
+        connect.getClass().getMethod("stop").invoke(connect);
+        connect.getClass().getMethod("awaitStop").invoke(connect);
+      } catch (InvocationTargetException e) {
+        throw rethrown(e.getCause());
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException("cannot stop Connect: " + e, e);
+      } finally {
+        connect = null;
+      }
     }
+    if (loader != null) {
+      try {
+        loader.close();
+      } catch (IOException e) {
+        // The worker has stopped; a jar that does not close leaks one file handle until exit.
+      }
+      loader = null;
+    }
+  }
+
+  private static RuntimeException rethrown(Throwable cause) {
+    if (cause instanceof RuntimeException runtime) {
+      return runtime;
+    }
+    if (cause instanceof Error error) {
+      throw error;
+    }
+    return new IllegalStateException(String.valueOf(cause), cause);
   }
 }

@@ -1,5 +1,6 @@
 package io.skippr.connect.cli;
 
+import io.skippr.connect.cli.audit.AuditCommand;
 import io.skippr.connect.cli.compact.CompactCommand;
 import io.skippr.connect.cli.discover.DiscoverCommand;
 import io.skippr.connect.cli.discover.SchemaCommand;
@@ -20,7 +21,8 @@ import picocli.CommandLine.Command;
       SchemaCommand.class,
       SyncCommand.class,
       StateCommand.class,
-      CompactCommand.class
+      CompactCommand.class,
+      AuditCommand.class
     })
 public final class SkipprCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The lake sink under real SIGKILLs: a broker and a Connect worker run as separate processes, the
  * worker is killed at random moments while it lands half a million orders and restarted each time;
- * the lake then holds every record exactly once and no TP log holds an unresolved intent.
+ * the lake then holds every record exactly once, no TP log holds an unresolved intent, and {@code
+ * skippr audit} finds the lake, Kafka and the connector's group in agreement.
  *
  * <p>{@code -Dchaos.kills} sets the number of kills (default 5), {@code -Dchaos.seed} replays a
  * run, {@code -Dchaos.perPartition} sets the records per partition (default 170,000), {@code
@@ -90,6 +91,8 @@ class ChaosIT {
 
     ExactlyOnceAudit.Result audit =
         ExactlyOnceAudit.check(lake, TOPIC, PARTITIONS, perPartition, Duration.ofMinutes(10));
+    AuditCli.assertClean(
+        root.resolve("logs"), CONNECTOR, stack.restUrl(0), stack.bootstrapServers(), PARTITIONS);
     System.out.printf(
         "chaos: kills survived %d (%d mid-stream), records %,d, duplicates %d, gaps %d, epochs"
             + " claimed %d, %.0f s, seed %d%n",
@@ -131,6 +134,12 @@ class ChaosIT {
         ExactlyOnceAudit.check(lake, ZOMBIE_TOPIC, PARTITIONS, perPartition, Duration.ofMinutes(5));
     assertThat(audit.claimsPerPartition()).allSatisfy(c -> assertThat(c).isGreaterThan(1));
     freeze.assertFencedByNewerClaim(fencing);
+    AuditCli.assertClean(
+        root.resolve("logs"),
+        "zombie-lake",
+        stack.restUrl(0),
+        stack.bootstrapServers(),
+        PARTITIONS);
     assertThat(workers[fencing.worker()].isAlive()).as(workers[fencing.worker()].output()).isTrue();
     System.out.printf(
         "chaos: zombie fenced off (epoch %d < %d on partition %d), records %,d, duplicates %d,"

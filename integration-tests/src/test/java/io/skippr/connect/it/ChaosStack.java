@@ -94,6 +94,11 @@ final class ChaosStack {
     return restPorts[worker];
   }
 
+  /** The REST API of worker number {@code worker}. */
+  String restUrl(int worker) {
+    return rest(worker);
+  }
+
   String bootstrapServers() {
     return "127.0.0.1:" + kafkaPort;
   }

@@ -44,7 +44,10 @@ class DiscoverCliIT {
           .anyMatch(n -> n.startsWith("skippr-sink-connector-"))
           .anyMatch(n -> n.startsWith("skippr-transforms-"))
           .as("other connectors come from --plugin-dir, loaded in isolation")
-          .noneMatch(n -> n.startsWith("debezium-connector-"));
+          .noneMatch(
+              n ->
+                  n.startsWith("debezium-connector-")
+                      && !n.startsWith("debezium-connector-common-"));
     }
   }
 

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The file source under real SIGKILLs: a broker and a Connect worker run as separate processes
  * ({@code skippr local}, exactly-once source support on), the worker is killed while the source is
  * in the middle of a large NDJSON file and restarted each time; the lake (read_committed) then
- * holds every line exactly once.
+ * holds every line exactly once, and {@code skippr audit} finds no gap between its units (the
+ * transaction markers between them hold no record).
  *
  * <p>{@code -Dchaos.file.kills} sets the number of kills (default 3), {@code -Dchaos.file.lines}
  * the lines of the file (default 600,000), {@code -Dchaos.seed} replays a run.
@@ -113,6 +114,12 @@ class FileSourceChaosIT {
           .isEqualTo(lines);
       assertThat(duck.count("select max(id) from ${table:" + TOPIC + "}")).isEqualTo(lines - 1);
     }
+    AuditCli.assertClean(
+        root.resolve("logs"),
+        "chaos-file-lake",
+        stack.restUrl(0),
+        stack.bootstrapServers(),
+        PARTITIONS);
     System.out.printf(
         "file chaos: %d kills, %d mid-file, %,d lines landed exactly once, seed %d%n",
         kills, midFile, lines, seed);

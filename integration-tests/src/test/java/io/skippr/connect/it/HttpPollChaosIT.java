@@ -35,8 +35,9 @@ import org.junit.jupiter.api.io.TempDir;
  * transaction per page), and again while a transaction spanning several pages is open (its records
  * are in the topic, uncommitted); each time a new worker takes over. Then the offsets topic is
  * deleted while no worker runs: the next worker resumes from the state store's mirror. The lake
- * (read_committed) holds every record exactly once, no refresh token was used twice, and no refresh
- * token's bytes are in the state directory or the logs.
+ * (read_committed) holds every record exactly once, no refresh token was used twice, no refresh
+ * token's bytes are in the state directory or the logs, and {@code skippr audit} finds the lake,
+ * Kafka and the sink's group in agreement (aborted transactions are no gap).
  */
 class HttpPollChaosIT {
   private static final String OFFSETS_TOPIC = "skippr-local-offsets";
@@ -142,6 +143,8 @@ class HttpPollChaosIT {
         root.resolve("logs"),
         oauth.issuedRefreshTokens().subList(1, oauth.issuedRefreshTokens().size()));
     report(start, "refreshes " + oauth.refreshes() + ", pages " + api.pagesServed());
+    AuditCli.assertClean(
+        root.resolve("logs"), "chaos-lake", stack.restUrl(0), stack.bootstrapServers(), 2);
   }
 
   /** Issued less than half its lifetime ago: the next renewal is at least 0.75 s away. */

@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
@@ -27,11 +26,8 @@ public final class LakeManifest implements Function<Path, Map<String, Map<Path, 
   /** The live files of every table, by table name, in key order. */
   public static Map<String, List<LiveFile>> liveFiles(LakeStorage storage) throws IOException {
     Map<String, List<LiveFile>> byTable = new TreeMap<>();
-    for (String tp : logs(storage)) {
-      int slash = tp.lastIndexOf('/');
-      TpLog log =
-          TpLog.read(
-              storage, LAYOUT, tp.substring(0, slash), Integer.parseInt(tp.substring(slash + 1)));
+    for (LogHistory.Tp tp : LogHistory.partitions(storage, LAYOUT)) {
+      TpLog log = TpLog.read(storage, LAYOUT, tp.topic(), tp.partition());
       for (LiveFile file : log.state().liveFiles().values()) {
         byTable.computeIfAbsent(LAYOUT.tableOf(file.key()), t -> new ArrayList<>()).add(file);
       }
@@ -61,20 +57,5 @@ public final class LakeManifest implements Function<Path, Map<String, Map<Path, 
       throw new UncheckedIOException("cannot read the lake log under " + lake, e);
     }
     return result;
-  }
-
-  /** {@code topic/partition} of every TP that has a log. */
-  private static TreeSet<String> logs(LakeStorage storage) throws IOException {
-    String prefix = LakeLayout.SYSTEM_DIR + "/log/";
-    TreeSet<String> tps = new TreeSet<>();
-    for (String key : storage.list(prefix)) {
-      if (LakeLayout.seqOf(key) >= 0) {
-        String tp = key.substring(prefix.length(), key.lastIndexOf('/'));
-        if (tp.matches("[^/]+/\\d+")) {
-          tps.add(tp);
-        }
-      }
-    }
-    return tps;
   }
 }

@@ -226,8 +226,9 @@ public final class PollFixtureApi implements AutoCloseable {
       return;
     }
     pause(pageDelayMillis);
-    respond(exchange, 200, page.body(), page.link());
+    // Recorded before the answer: once a client has a page, served() lists it.
     Served s = record(method, path, query, arrived, 200);
+    respond(exchange, 200, page.body(), page.link());
     afterPage.forEach(hook -> hook.accept(s));
   }
 

@@ -1,0 +1,136 @@
+package io.skippr.connect.cli.audit;
+
+import io.skippr.connect.cli.audit.Finding.Kind;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * Compares the files the logs list with the files storage has: a live file storage lacks is missing
+ * (unless a re-read of its log shows maintenance retired it meanwhile); a stored file no log lists
+ * as live is retired when the log says so (a merge's input, a replaced or expired file waiting out
+ * its grace), in flight when a unit or a merge is writing it (its intent names it, or a re-read of
+ * the log lists it), else an orphan. Retired files storage no longer has were deleted after their
+ * grace, as they should be.
+ */
+final class FileAudit {
+  /** Findings by the TP they belong to, and those of files named for no unit. */
+  record Result(Map<TopicPartition, List<Finding>> byTp, List<Finding> unattributed) {
+    List<Finding> of(TopicPartition tp) {
+      return byTp.getOrDefault(tp, List.of());
+    }
+  }
+
+  private FileAudit() {}
+
+  /**
+   * @param stored the keys storage has under the tables the logs know
+   * @param reread what a re-read of the logs after the listing says about files the first read did
+   *     not account for
+   */
+  static Result audit(Collection<TpLake> logs, Set<String> stored, LakeReader.Reread reread) {
+    Map<TopicPartition, List<Finding>> byTp = new HashMap<>();
+    List<Finding> unattributed = new ArrayList<>();
+    Map<String, TpLake> accounted = new HashMap<>();
+    for (TpLake log : logs) {
+      for (String key : log.liveFiles()) {
+        if (!stored.contains(key) && !reread.noLongerLive().contains(key)) {
+          add(
+              byTp,
+              tp(log),
+              Finding.file(
+                  Kind.MISSING_FILE,
+                  "the log lists this file as live, but storage does not have it",
+                  key));
+        }
+      }
+      planned(log).forEach(key -> accounted.put(key, log));
+    }
+    for (String key : stored) {
+      TpLake writer = accounted.get(key);
+      if (writer == null || !writer.liveFiles().contains(key)) {
+        Finding finding = unlisted(key, writer, reread);
+        if (finding != null) {
+          Optional<TopicPartition> named = writer == null ? namedFor(key) : Optional.of(tp(writer));
+          named.ifPresentOrElse(tp -> add(byTp, tp, finding), () -> unattributed.add(finding));
+        }
+      }
+    }
+    return new Result(byTp, unattributed);
+  }
+
+  /** Every key the log accounts for: live, retired, and written by a pending unit or merge. */
+  private static List<String> planned(TpLake log) {
+    List<String> keys = new ArrayList<>(log.liveFiles());
+    keys.addAll(log.maintenance().retired());
+    if (log.pending() != null) {
+      keys.addAll(log.pending().files());
+    }
+    if (log.maintenance().merge() != null) {
+      keys.addAll(log.maintenance().merge().outputs());
+    }
+    return keys;
+  }
+
+  /** What a stored file no log lists as live is; null for a retired one (nothing to report). */
+  private static Finding unlisted(String key, TpLake writer, LakeReader.Reread reread) {
+    if (writer != null && writer.maintenance().retired().contains(key)) {
+      return null;
+    }
+    if (writer != null && writer.pending() != null && writer.pending().files().contains(key)) {
+      return Finding.file(Kind.IN_FLIGHT, "written by pending unit " + writer.pending().id(), key);
+    }
+    if (writer != null) {
+      return Finding.file(
+          Kind.IN_FLIGHT, "written by merge " + writer.maintenance().merge().id(), key);
+    }
+    if (reread.changed().contains(key)) {
+      return Finding.file(Kind.IN_FLIGHT, "committed or planned after the audit read the log", key);
+    }
+    if (namedFor(key).isPresent()) {
+      return Finding.file(
+          Kind.ORPHAN,
+          "no commit lists this file and no unit is writing it: left by a crash or a fenced"
+              + " writer (the sink deletes it when it next opens the partition)",
+          key);
+    }
+    return Finding.file(
+        Kind.ORPHAN,
+        "no commit lists this file, and its name is not one a unit of this lake writes",
+        key);
+  }
+
+  /**
+   * The TP a file's name says wrote it: file names start with the compaction id {@code
+   * {topic}+{partition}+...}, and topic names cannot hold {@code +}.
+   */
+  static Optional<TopicPartition> namedFor(String key) {
+    String name = key.substring(key.lastIndexOf('/') + 1);
+    int first = name.indexOf('+');
+    int second = first < 0 ? -1 : name.indexOf('+', first + 1);
+    if (first <= 0 || second < 0) {
+      return Optional.empty();
+    }
+    String partition = name.substring(first + 1, second);
+    if (partition.isEmpty()
+        || partition.length() > 9
+        || !partition.chars().allMatch(Character::isDigit)) {
+      return Optional.empty();
+    }
+    return Optional.of(new TopicPartition(name.substring(0, first), Integer.parseInt(partition)));
+  }
+
+  private static void add(
+      Map<TopicPartition, List<Finding>> byTp, TopicPartition tp, Finding finding) {
+    byTp.computeIfAbsent(tp, t -> new ArrayList<>()).add(finding);
+  }
+
+  private static TopicPartition tp(TpLake log) {
+    return new TopicPartition(log.topic(), log.partition());
+  }
+}

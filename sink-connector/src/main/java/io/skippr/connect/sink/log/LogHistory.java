@@ -1,0 +1,90 @@
+package io.skippr.connect.sink.log;
+
+import io.skippr.connect.sink.storage.LakeStorage;
+import io.skippr.connect.sink.storage.StorageKeys;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * A TP log read whole: every entry from the first, in sequence order, and the state they fold to.
+ * Writers read only from the newest checkpoint ({@link TpLog#read}); a reader that needs every
+ * committed unit (an audit of offset ranges) reads the history. Reads only; never claims an epoch.
+ */
+public final class LogHistory {
+  /** One entry and its sequence number. */
+  public record Numbered(long seq, LogEntry entry) {}
+
+  /** A TP that has a log in the lake. */
+  public record Tp(String topic, int partition) {}
+
+  private final Tp tp;
+  private final List<Numbered> entries;
+  private final LogState state;
+
+  private LogHistory(Tp tp, List<Numbered> entries, LogState state) {
+    this.tp = tp;
+    this.entries = List.copyOf(entries);
+    this.state = state;
+  }
+
+  /**
+   * Reads every entry of a TP log.
+   *
+   * @throws LogFormatException when an entry has an unknown format
+   */
+  public static LogHistory read(LakeStorage storage, LakeLayout layout, String topic, int partition)
+      throws IOException {
+    List<Numbered> entries = new ArrayList<>();
+    LogState state = new LogState();
+    for (String key : storage.list(layout.logPrefix(topic, partition))) {
+      long seq = LakeLayout.seqOf(key);
+      if (seq < 0) {
+        continue;
+      }
+      LogEntry entry;
+      try {
+        entry = LogCodec.decode(storage.read(key), storage.location() + key);
+      } catch (LogFormatException e) {
+        throw new LogFormatException(
+            "cannot read the log of " + topic + "-" + partition + ": " + e.getMessage(), e);
+      }
+      entries.add(new Numbered(seq, entry));
+      state.apply(seq, entry, layout);
+    }
+    return new LogHistory(new Tp(topic, partition), entries, state);
+  }
+
+  /** Every TP that has at least one log entry in the lake, by topic then partition. */
+  public static List<Tp> partitions(LakeStorage storage, LakeLayout layout) throws IOException {
+    String prefix = StorageKeys.join(layout.topicsDir(), LakeLayout.SYSTEM_DIR, "log") + "/";
+    TreeSet<Tp> tps =
+        new TreeSet<>(Comparator.comparing(Tp::topic).thenComparingInt(Tp::partition));
+    for (String key : storage.list(prefix)) {
+      if (LakeLayout.seqOf(key) >= 0) {
+        String tp = key.substring(prefix.length(), key.lastIndexOf('/'));
+        if (tp.matches("[^/]+/\\d+")) {
+          int slash = tp.lastIndexOf('/');
+          tps.add(new Tp(tp.substring(0, slash), Integer.parseInt(tp.substring(slash + 1))));
+        }
+      }
+    }
+    return List.copyOf(tps);
+  }
+
+  public Tp tp() {
+    return tp;
+  }
+
+  /** Every entry, oldest first. */
+  public List<Numbered> entries() {
+    return entries;
+  }
+
+  /** What the whole log folds to: the same state a writer opening the TP would read. */
+  public LogState state() {
+    return state;
+  }
+}
