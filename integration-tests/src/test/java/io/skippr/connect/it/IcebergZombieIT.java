@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.skippr.connect.sink.log.LakeManifest;
 import io.skippr.connect.sink.storage.LocalLakeStorage;
 import io.skippr.connect.testkit.Await;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,21 +48,10 @@ class IcebergZombieIT {
     long minPerPartition = Long.getLong("chaos.zombie.perPartition", 40_000);
     ChaosStack stack = ChaosStack.start(root, processes);
     Path plugins = Path.of(System.getProperty("skippr.iceberg.plugin.dir"));
-    List<Path> classpath =
-        new ArrayList<>(
-            List.of(
-                Path.of(
-                    org.sqlite
-                        .JDBC
-                        .class
-                        .getProtectionDomain()
-                        .getCodeSource()
-                        .getLocation()
-                        .toURI())));
-    try (var archives = Files.list(plugins)) {
-      archives.forEach(archive -> classpath.add(archive.resolve("lib").resolve("*")));
-    }
-    stack.withPlugins(plugins, classpath);
+    // The catalog's JDBC driver on the worker's class path, as a user adds one.
+    Path sqlite =
+        Path.of(org.sqlite.JDBC.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    stack.withPlugins(plugins, List.of(sqlite));
     stack.createTopic(TOPIC, PARTITIONS);
     CliProcess[] workers = {stack.startWorker("worker-a", 0), stack.startWorker("worker-b", 1)};
     orders = OrderStream.start(stack, TOPIC, PARTITIONS, 10_000, minPerPartition);
