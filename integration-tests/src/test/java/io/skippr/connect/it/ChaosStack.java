@@ -62,6 +62,17 @@ final class ChaosStack {
     this.restPorts = new int[] {ports[2], ports[3]};
   }
 
+  private Path pluginDir =
+      Path.of("..").toAbsolutePath().normalize().resolve("distribution/target/plugin");
+  private List<Path> extraClasspath = List.of();
+
+  /** Workers started from now on load {@code dir}'s plugins and have {@code jars} on their path. */
+  ChaosStack withPlugins(Path dir, List<Path> jars) {
+    this.pluginDir = dir;
+    this.extraClasspath = List.copyOf(jars);
+    return this;
+  }
+
   /** Starts the broker; every process started is added to {@code processes} for cleanup. */
   static ChaosStack start(Path root, List<CliProcess> processes) throws IOException {
     ChaosStack stack = new ChaosStack(root, processes, FreePorts.take(2 + WORKER_PORTS));
@@ -132,7 +143,14 @@ final class ChaosStack {
     args.add("--rest-port=" + restPorts[worker]);
     workerProperties.forEach(p -> args.add("--worker-property=" + p));
     CliProcess process =
-        CliProcess.startLocal(name, root.resolve("logs"), args, Path.of("").toAbsolutePath(), env);
+        CliProcess.startLocal(
+            name,
+            root.resolve("logs"),
+            args,
+            Path.of("").toAbsolutePath(),
+            env,
+            pluginDir,
+            extraClasspath);
     processes.add(process);
     return process;
   }

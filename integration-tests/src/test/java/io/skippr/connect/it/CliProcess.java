@@ -53,16 +53,45 @@ final class CliProcess {
       String name, Path logs, List<String> args, Path workingDir, Map<String, String> env)
       throws IOException {
     Path root = Path.of("..").toAbsolutePath().normalize();
+    return startLocal(
+        name, logs, args, workingDir, env, root.resolve("distribution/target/plugin"), List.of());
+  }
+
+  /**
+   * As {@link #startLocal(String, Path, List, Path, Map)}, loading the plugins of {@code
+   * pluginDir}, with {@code extraClasspath} on the worker's class path (a JDBC driver, as users add
+   * one to the worker).
+   */
+  static CliProcess startLocal(
+      String name,
+      Path logs,
+      List<String> args,
+      Path workingDir,
+      Map<String, String> env,
+      Path pluginDir,
+      List<Path> extraClasspath)
+      throws IOException {
     List<String> local = new ArrayList<>();
     local.add("local");
-    local.add("--plugin-dir=" + root.resolve("distribution/target/plugin"));
+    local.add("--plugin-dir=" + pluginDir);
     local.addAll(args);
-    return start(name, logs, local, workingDir, env);
+    return start(name, logs, local, workingDir, env, extraClasspath);
   }
 
   /** Starts {@code skippr <args>}, any command, its output in {@code logs/<name>.out|err}. */
   static CliProcess start(
       String name, Path logs, List<String> args, Path workingDir, Map<String, String> env)
+      throws IOException {
+    return start(name, logs, args, workingDir, env, List.of());
+  }
+
+  private static CliProcess start(
+      String name,
+      Path logs,
+      List<String> args,
+      Path workingDir,
+      Map<String, String> env,
+      List<Path> extraClasspath)
       throws IOException {
     Path root = Path.of("..").toAbsolutePath().normalize();
     Path cliJar;
@@ -79,7 +108,10 @@ final class CliProcess {
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx1g");
     command.add("-cp");
-    command.add(cliJar + ":" + root.resolve("cli/target/lib") + "/*");
+    StringBuilder classpath =
+        new StringBuilder(cliJar + ":" + root.resolve("cli/target/lib") + "/*");
+    extraClasspath.forEach(jar -> classpath.append(':').append(jar));
+    command.add(classpath.toString());
     command.add("io.skippr.connect.cli.SkipprCommand");
     command.addAll(args);
     ProcessBuilder builder =

@@ -7,6 +7,7 @@ import io.skippr.connect.sink.maintenance.RetentionConfig;
 import io.skippr.connect.sink.maintenance.WritePolicyConfig;
 import io.skippr.connect.sink.partition.PartitioningConfig;
 import io.skippr.connect.sink.partition.PathTimes;
+import io.skippr.connect.sink.publish.PublishConfig;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.kafka.common.config.AbstractConfig;
@@ -35,6 +36,7 @@ final class CrossFieldChecks {
     }
     rotation(RotationConfig.from(parsed), problems);
     partitioning(parsed, props, problems);
+    PublishConfig.problems(props).forEach(problems::putIfAbsent);
     maintenance(parsed, problems);
     return problems;
   }

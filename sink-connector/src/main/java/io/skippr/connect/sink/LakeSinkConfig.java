@@ -10,6 +10,7 @@ import io.skippr.connect.sink.maintenance.RetentionConfig;
 import io.skippr.connect.sink.maintenance.WritePolicyConfig;
 import io.skippr.connect.sink.partition.PartitioningConfig;
 import io.skippr.connect.sink.partition.PathTimes;
+import io.skippr.connect.sink.publish.PublishConfig;
 import io.skippr.connect.sink.state.MirrorConfig;
 import io.skippr.connect.sink.storage.StorageConfig;
 import io.skippr.connect.sink.storage.WriteConfig;
@@ -59,6 +60,7 @@ public final class LakeSinkConfig extends AbstractConfig {
     PartitioningConfig.define(def);
     MirrorConfig.define(def);
     GenerationConfig.define(def);
+    PublishConfig.define(def);
     CompactionConfig.define(def);
     WritePolicyConfig.define(def);
     RetentionConfig.define(def);

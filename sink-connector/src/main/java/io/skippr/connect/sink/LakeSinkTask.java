@@ -48,6 +48,7 @@ public class LakeSinkTask extends SinkTask {
         LakeMaintenance.create(
                 config.maintenance(), storage, writer::openLogs, System::currentTimeMillis, owner)
             .yieldingTo(maintenanceLease)
+            .telling(writer.listener())
             .start();
     LOG.info("Lake sink task {} writing to {}", owner, storage.location());
   }

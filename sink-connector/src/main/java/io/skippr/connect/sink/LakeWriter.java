@@ -7,6 +7,7 @@ import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.LogEntry;
 import io.skippr.connect.sink.log.TpLog;
 import io.skippr.connect.sink.metrics.LakeSinkMetrics;
+import io.skippr.connect.sink.publish.CommitListener;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -45,6 +46,7 @@ public final class LakeWriter {
   private final RecordRouter router;
   private final Generations generations;
   private final LakeSinkMetrics metrics;
+  private final CommitListener listener;
   private final Map<TopicPartition, TpSession> sessions = new LinkedHashMap<>();
 
   /** The logs of the open TPs, read by their maintenance on a thread of its own. */
@@ -70,16 +72,8 @@ public final class LakeWriter {
         "memory-pauses-total",
         "How often the task paused consuming to stay within buffer.max.bytes",
         memory::pauses);
-    UnitCommitter committer =
-        new UnitCommitter(
-            parts.storage(),
-            layout,
-            lake,
-            parts.fileWriter(),
-            parts.mirror(),
-            settings,
-            metrics,
-            parts.sourcePositions());
+    this.listener = parts.listeners().open(parts.storage(), lake, settings.owner());
+    UnitCommitter committer = new UnitCommitter(parts, layout, lake, settings, metrics, listener);
     this.units = new UnitFlow(committer, memory, parts.storage(), settings.writeAsync());
     ErrantRecords errant =
         new ErrantRecords(context.errantRecordReporter(), settings.toleratesErrors());
@@ -100,7 +94,7 @@ public final class LakeWriter {
    */
   public void open(Collection<TopicPartition> partitions) {
     units.settle(true);
-    TpOpener opener = new TpOpener(parts, layout, lake, settings);
+    TpOpener opener = new TpOpener(parts, layout, lake, settings, listener);
     for (TopicPartition tp : partitions) {
       close(List.of(tp));
       TpSession session = opener.open(tp, resumeAfterClose.remove(tp), metrics);
@@ -180,6 +174,7 @@ public final class LakeWriter {
       if (session != null) {
         session.resumeOffset().ifPresent(offset -> resumeAfterClose.put(tp, offset));
         metrics.close(tp);
+        listener.closed(tp);
       }
       memory.forget(tp);
     }
@@ -191,6 +186,7 @@ public final class LakeWriter {
       close(new ArrayList<>(sessions.keySet()));
     } finally {
       units.close();
+      listener.close();
       metrics.close();
     }
   }
@@ -201,6 +197,11 @@ public final class LakeWriter {
    */
   public Map<TopicPartition, TpLog> openLogs() {
     return Map.copyOf(openLogs);
+  }
+
+  /** The listener told of this writer's changes to the live files; maintenance tells it too. */
+  public CommitListener listener() {
+    return listener;
   }
 
   /** Bytes buffered now across all TPs (the task's own accounting). */

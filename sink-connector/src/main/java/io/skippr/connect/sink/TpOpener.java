@@ -9,7 +9,10 @@ import io.skippr.connect.sink.log.SinkProgress;
 import io.skippr.connect.sink.log.TpLog;
 import io.skippr.connect.sink.log.TpRecovery;
 import io.skippr.connect.sink.metrics.LakeSinkMetrics;
+import io.skippr.connect.sink.publish.CommitListener;
+import io.skippr.connect.sink.publish.OpenedTp;
 import java.io.IOException;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.apache.kafka.common.TopicPartition;
@@ -29,9 +32,16 @@ final class TpOpener {
   private final LakeIdentity lake;
   private final OrphanSweeper sweeper;
   private final TpRecovery recovery;
+  private final CommitListener listener;
 
-  TpOpener(WriterParts parts, LakeLayout layout, LakeIdentity lake, WriterSettings settings) {
+  TpOpener(
+      WriterParts parts,
+      LakeLayout layout,
+      LakeIdentity lake,
+      WriterSettings settings,
+      CommitListener listener) {
     this.parts = parts;
+    this.listener = listener;
     this.lake = lake;
     this.sweeper = new OrphanSweeper(parts.storage(), layout);
     this.recovery =
@@ -63,9 +73,24 @@ final class TpOpener {
       seek = OptionalLong.of(dropped);
     }
     rebuildMirror(tp, recovered.log());
+    publish(tp, recovered.log());
     LakeSinkMetrics.Tp gauges = metrics.open(tp);
     recovered.log().state().lastCommit().ifPresent(unit -> gauges.committed(unit.end()));
     return new TpSession(tp, recovered.log(), recovered.replay().orElse(null), seek, gauges);
+  }
+
+  /** The listener registers what the TP's last owner committed but did not register. */
+  private void publish(TopicPartition tp, TpLog log) {
+    try {
+      listener.opened(
+          new OpenedTp(
+              tp,
+              log.epoch(),
+              log.state().lastSeq(),
+              List.copyOf(log.state().liveFiles().values())));
+    } catch (RuntimeException e) {
+      LOG.warn("Could not publish the opening of {}: {}", tp, e.toString());
+    }
   }
 
   /**

@@ -13,6 +13,8 @@ import io.skippr.connect.sink.log.ProgressMirror;
 import io.skippr.connect.sink.log.SinkProgress;
 import io.skippr.connect.sink.maintenance.WritePolicyConfig;
 import io.skippr.connect.sink.metrics.LakeSinkMetrics;
+import io.skippr.connect.sink.publish.CommitListener;
+import io.skippr.connect.sink.publish.UnitCommitted;
 import io.skippr.connect.sink.storage.HashingStream;
 import io.skippr.connect.sink.storage.LakeStorage;
 import io.skippr.connect.sink.storage.PendingObject;
@@ -44,6 +46,7 @@ final class UnitCommitter implements AutoCloseable {
   private final FileWritePool files;
   private final LakeSinkMetrics metrics;
   private final SourcePositions sourcePositions;
+  private final CommitListener listener;
   private final WritePolicyConfig.Policy writePolicy;
   private final long retiredGraceMs;
 
@@ -52,22 +55,22 @@ final class UnitCommitter implements AutoCloseable {
 
   private String fingerprint;
 
+  /** Takes the writer's storage, file writer, progress mirror and source positions. */
   UnitCommitter(
-      LakeStorage storage,
+      WriterParts parts,
       LakeLayout layout,
       LakeIdentity lake,
-      LakeFileWriter fileWriter,
-      ProgressMirror mirror,
       WriterSettings settings,
       LakeSinkMetrics metrics,
-      SourcePositions sourcePositions) {
-    this.storage = storage;
+      CommitListener listener) {
+    this.storage = parts.storage();
+    this.listener = listener;
     this.metrics = metrics;
-    this.sourcePositions = sourcePositions;
+    this.sourcePositions = parts.sourcePositions();
     this.layout = layout;
     this.lake = lake;
-    this.fileWriter = fileWriter;
-    this.mirror = mirror;
+    this.fileWriter = parts.fileWriter();
+    this.mirror = parts.mirror();
     this.configFingerprint = settings.configFingerprint();
     this.checkpointInterval = settings.checkpointInterval();
     this.files = new FileWritePool(settings.writeConcurrency());
@@ -123,16 +126,19 @@ final class UnitCommitter implements AutoCloseable {
       writes.add(() -> writeFile(key, path, schemaFingerprint, intent.wallclockMs()));
     }
     List<LiveFile> files = this.files.runAll(writes);
-    session.log.append(
-        new LogEntry.Commit(
-            intent.id(),
-            intent.start(),
-            intent.end(),
-            session.log.epoch(),
-            files,
-            sourcePositions.at(session.tp, intent.end()),
-            replaced(session, files),
-            intent.wallclockMs() + retiredGraceMs));
+    List<LiveFile> retired = replaced(session, files);
+    long seq =
+        session.log.append(
+            new LogEntry.Commit(
+                intent.id(),
+                intent.start(),
+                intent.end(),
+                session.log.epoch(),
+                files,
+                sourcePositions.at(session.tp, intent.end()),
+                keys(retired),
+                intent.wallclockMs() + retiredGraceMs));
+    publish(session, intent, seq, files, retired);
     long bytes = 0;
     for (LiveFile file : files) {
       bytes += file.bytes();
@@ -155,6 +161,29 @@ final class UnitCommitter implements AutoCloseable {
         trigger);
     mirror(session, intent);
     session.log.checkpointIfDue(checkpointInterval);
+  }
+
+  /** Tells the listener; the lake commit has happened, so its failure is only logged. */
+  private void publish(
+      TpSession session,
+      LogEntry.Intent intent,
+      long seq,
+      List<LiveFile> files,
+      List<LiveFile> retired) {
+    try {
+      listener.committed(
+          new UnitCommitted(
+              session.tp,
+              intent.id(),
+              intent.start(),
+              intent.end(),
+              session.log.epoch(),
+              seq,
+              files,
+              retired));
+    } catch (RuntimeException e) {
+      LOG.warn("Could not publish the commit of {}: {}", intent.id(), e.toString());
+    }
   }
 
   private void mirror(TpSession session, LogEntry.Intent intent) {
@@ -188,7 +217,7 @@ final class UnitCommitter implements AutoCloseable {
    * With {@code write.policy=replace_partition}: the TP's older live files of the partition paths
    * this unit writes, which its commit retires. None under the other policies.
    */
-  private List<String> replaced(TpSession session, List<LiveFile> written) {
+  private List<LiveFile> replaced(TpSession session, List<LiveFile> written) {
     if (writePolicy != WritePolicyConfig.Policy.REPLACE_PARTITION) {
       return List.of();
     }
@@ -198,14 +227,21 @@ final class UnitCommitter implements AutoCloseable {
       own.add(file.key());
       dirs.add(file.key().substring(0, file.key().lastIndexOf('/') + 1));
     }
-    List<String> replaced = new ArrayList<>();
-    for (String key : session.log.snapshot().live().keySet()) {
+    List<LiveFile> replaced = new ArrayList<>();
+    for (LiveFile file : session.log.snapshot().live().values()) {
+      String key = file.key();
       if (!own.contains(key) && dirs.contains(key.substring(0, key.lastIndexOf('/') + 1))) {
-        replaced.add(key);
+        replaced.add(file);
       }
     }
-    replaced.sort(null);
+    replaced.sort(java.util.Comparator.comparing(LiveFile::key));
     return replaced;
+  }
+
+  private static List<String> keys(List<LiveFile> files) {
+    List<String> keys = new ArrayList<>(files.size());
+    files.forEach(file -> keys.add(file.key()));
+    return keys;
   }
 
   private LiveFile writeFile(

@@ -14,6 +14,8 @@ import io.skippr.connect.sink.maintenance.LateWrites;
 import io.skippr.connect.sink.partition.Partitioner;
 import io.skippr.connect.sink.partition.Partitioners;
 import io.skippr.connect.sink.partition.PathTimes;
+import io.skippr.connect.sink.publish.CommitListeners;
+import io.skippr.connect.sink.publish.ListenerFactory;
 import io.skippr.connect.sink.storage.LakeStorage;
 
 /**
@@ -29,6 +31,7 @@ import io.skippr.connect.sink.storage.LakeStorage;
  * @param sourcePositions where records of a source run without Kafka came from (recorded in the
  *     commit of each unit)
  * @param lateWrites refuses rows whose partition path is already past retention
+ * @param listeners opens the listener told of every change to the live files (Iceberg)
  */
 public record WriterParts(
     LakeStorage storage,
@@ -39,7 +42,8 @@ public record WriterParts(
     ProgressMirror mirror,
     WallClock clock,
     SourcePositions sourcePositions,
-    LateWrites lateWrites) {
+    LateWrites lateWrites,
+    ListenerFactory listeners) {
 
   /**
    * The parts a lake sink's configuration asks for, over an open lake: rows by the configured
@@ -60,7 +64,8 @@ public record WriterParts(
         mirror,
         WallClock.SYSTEM,
         sourcePositions,
-        LateWrites.of(config.retention(), PathTimes.of(config.partitioning()).orElse(null)));
+        LateWrites.of(config.retention(), PathTimes.of(config.partitioning()).orElse(null)),
+        CommitListeners.configured(config.originalsStrings()));
   }
 
   /** The parts of a writer of Kafka records. */
@@ -81,6 +86,7 @@ public record WriterParts(
         mirror,
         clock,
         SourcePositions.NONE,
-        LateWrites.ACCEPT);
+        LateWrites.ACCEPT,
+        ListenerFactory.NONE);
   }
 }

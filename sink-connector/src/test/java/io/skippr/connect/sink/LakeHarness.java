@@ -8,6 +8,7 @@ import io.skippr.connect.sink.log.ProgressMirror;
 import io.skippr.connect.sink.maintenance.LateWrites;
 import io.skippr.connect.sink.maintenance.WritePolicyConfig;
 import io.skippr.connect.sink.partition.Partitioner;
+import io.skippr.connect.sink.publish.ListenerFactory;
 import io.skippr.connect.sink.storage.LakeStorage;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -45,6 +46,7 @@ final class LakeHarness {
   RotationConfig rotation = new RotationConfig(25, 0, -1, 1000, 32L << 20);
   LakeFileWriter fileWriter = new WriterDoubles.OffsetsFileWriter();
   ProgressMirror mirror = ProgressMirror.NONE;
+  ListenerFactory listeners = ListenerFactory.NONE;
   String fingerprint = "cfg-1";
 
   /** The value at a position; null for a tombstone. */
@@ -109,7 +111,8 @@ final class LakeHarness {
                 mirror,
                 clock,
                 SourcePositions.NONE,
-                lateWrites),
+                lateWrites,
+                listeners),
             context);
     writer.open(tps());
     for (TopicPartition tp : tps()) {

@@ -4,10 +4,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.skippr.connect.cli.lease.HeldLease;
 import io.skippr.connect.sink.LakeSinkConfig;
+import io.skippr.connect.sink.log.LakeIdentity;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.TpLog;
 import io.skippr.connect.sink.maintenance.CompactionConfig;
 import io.skippr.connect.sink.maintenance.LakeMaintenance;
+import io.skippr.connect.sink.publish.CommitListener;
+import io.skippr.connect.sink.publish.CommitListeners;
+import io.skippr.connect.sink.publish.ListenerFactory;
+import io.skippr.connect.sink.publish.OpenedTp;
 import io.skippr.connect.sink.state.MaintenanceLease;
 import io.skippr.connect.sink.storage.LakeStorage;
 import io.skippr.connect.state.api.PipelineScopeConfig;
@@ -16,6 +21,7 @@ import io.skippr.connect.state.api.StateStores;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -140,13 +146,42 @@ public final class CompactCommand implements Callable<Integer> {
       if (table != null) {
         maintenance.onlyTables(table::equals);
       }
-      maintenance.pass();
+      try (CommitListener listener = listener(config, storage, logs)) {
+        maintenance.telling(listener).pass();
+      } // closing it registers what the pass changed (Iceberg tables), within its bound
       if (maintenance.failures() > 0) {
         throw new CompactException(
             maintenance.failures() + " partition(s) failed their pass (see the warnings above)");
       }
       return report(logs.size(), maintenance);
     }
+  }
+
+  /**
+   * The listener the connector's tasks tell (an Iceberg registrar with {@code iceberg.enabled}),
+   * told that this run owns the TPs now: it registers what the tasks left unregistered, then the
+   * pass's merges and expiries.
+   */
+  private static CommitListener listener(
+      Map<String, String> config, LakeStorage storage, Map<TopicPartition, TpLog> logs)
+      throws IOException {
+    ListenerFactory factory = CommitListeners.configured(config);
+    if (factory == ListenerFactory.NONE) {
+      return CommitListener.NONE;
+    }
+    LakeIdentity lake =
+        LakeIdentity.read(storage, new LakeLayout(""))
+            .orElseThrow(() -> new CompactException("the lake has no identity yet"));
+    CommitListener listener = factory.open(storage, lake, "skippr compact");
+    logs.forEach(
+        (tp, log) ->
+            listener.opened(
+                new OpenedTp(
+                    tp,
+                    log.epoch(),
+                    log.state().lastSeq(),
+                    List.copyOf(log.state().liveFiles().values()))));
+    return listener;
   }
 
   private String report(int partitions, LakeMaintenance maintenance) throws IOException {

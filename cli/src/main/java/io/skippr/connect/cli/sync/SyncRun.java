@@ -156,6 +156,7 @@ final class SyncRun {
                     writer::openLogs,
                     System::currentTimeMillis,
                     "sync-" + pipeline.name())
+                .telling(writer.listener())
                 .start();
         output.start(pipeline.sourceClass(), state.lake().location(), resume.next().size());
         catchUp = new CatchUp(pipeline.connectorName(), settings.idle(), System::nanoTime);

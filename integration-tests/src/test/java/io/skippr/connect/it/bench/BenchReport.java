@@ -189,6 +189,7 @@ final class BenchReport {
             String.format(Locale.ROOT, "%.2f × (3) (CPU: %.2f)", compactRatio[0], compactRatio[1]),
             "");
       }
+      printRegistering(topic, what, lake, iceberg);
       if (iceberg != null && noop != null) {
         connectRow(
             "3i",
@@ -201,6 +202,28 @@ final class BenchReport {
     if (!topics.isEmpty()) {
       System.out.println("(ratios of (3): the median of each round's ratio)");
     }
+  }
+
+  /** (3r): the lake sink registering in Iceberg, against (3) and (3i) by their medians. */
+  private void printRegistering(
+      ConnectStage.Topic topic, String what, double[] lake, double[] iceberg) {
+    double[] registering = connect.get(connectKey(ConnectStage.Contender.LAKE_ICEBERG, topic));
+    if (registering == null) {
+      return;
+    }
+    List<String> ratios = new ArrayList<>();
+    if (lake != null) {
+      ratios.add(ratio(registering[0], lake[0]) + " × (3)");
+    }
+    if (iceberg != null) {
+      ratios.add(ratio(registering[0], iceberg[0]) + " × (3i)");
+    }
+    connectRow(
+        "3r",
+        "Connect + lake sink registering in Iceberg, " + what,
+        registering,
+        String.join("; ", ratios),
+        "≥ 2 × (3i)");
   }
 
   /** The lake sink's ratio to another contender, e.g. {@code 0.81 × (4) (CPU: 0.55)}. */

@@ -31,7 +31,17 @@ final class ConnectStage {
     LAKE(ConnectStage.LAKE),
     /** The lake sink merging its files every second beside its writes. */
     LAKE_COMPACTING(ConnectStage.LAKE),
+    /**
+     * The lake sink without compaction registering its units in Iceberg tables (the
+     * skippr-connect-iceberg archive, a JDBC catalog on SQLite, commits every second).
+     */
+    LAKE_ICEBERG(ConnectStage.LAKE),
     ICEBERG(ConnectStage.ICEBERG);
+
+    /** The lake sink's own contenders, which share its configuration. */
+    boolean isLake() {
+      return this == LAKE || this == LAKE_COMPACTING || this == LAKE_ICEBERG;
+    }
 
     final String connectorClass;
 
@@ -78,7 +88,11 @@ final class ConnectStage {
    * What one run measured: rows per second, and rows per CPU-second of this whole JVM (broker,
    * worker, consumer and task alike), which a busy machine disturbs less.
    */
-  record Figures(double rowsPerSecond, double rowsPerCpuSecond) {}
+  record Figures(double rowsPerSecond, double rowsPerCpuSecond, long registrationLagMs) {
+    Figures(double rowsPerSecond, double rowsPerCpuSecond) {
+      this(rowsPerSecond, rowsPerCpuSecond, -1);
+    }
+  }
 
   /** One run of {@code contender} over the topic, with JsonConverter as the topic says. */
   Figures run(Contender contender, Topic topic, long rows) throws Exception {
@@ -92,19 +106,22 @@ final class ConnectStage {
     config.put("value.converter.schemas.enable", Boolean.toString(topic.schemas()));
     config.put("errors.tolerance", "none");
     Path dir = lakes.resolve(name);
-    if (contender == Contender.LAKE || contender == Contender.LAKE_COMPACTING) {
+    if (contender.isLake()) {
       config.put("topics.dir", dir.resolve("lake").toString());
       config.put("store.rocksdb.path", dir.resolve("state").toString());
       config.put("flush.size", Long.toString(Math.max(1, rows / 10)));
       config.putAll(topic.lakeSettings());
       config.putAll(lakeSettings);
-      if (contender == Contender.LAKE) {
+      if (contender == Contender.LAKE || contender == Contender.LAKE_ICEBERG) {
         config.put("compaction.enabled", "false");
       } else {
         config.put("compaction.enabled", "true");
         config.put("compaction.interval.ms", "1000");
         config.put("compaction.min.files", "5");
         config.put("compaction.grace.ms", "0");
+      }
+      if (contender == Contender.LAKE_ICEBERG) {
+        config.putAll(registrationConfig(dir, topic));
       }
     } else if (contender == Contender.ICEBERG) {
       config.putAll(icebergConfig(name, dir, topic));
@@ -113,12 +130,79 @@ final class ConnectStage {
         new ObjectName("kafka.connect:type=sink-task-metrics,connector=" + name + ",task=0");
     cluster.connect().configureConnector(name, config);
     try {
-      return measure(name, metrics, topic, rows);
+      Figures figures = measure(name, metrics, topic, rows);
+      if (contender == Contender.LAKE_ICEBERG) {
+        long lagMs = registrationLag(dir, topic, rows);
+        System.out.printf(
+            "  [connect] %s: every row in Iceberg %,d ms after the last offset commit%n",
+            name, lagMs);
+        return new Figures(figures.rowsPerSecond(), figures.rowsPerCpuSecond(), lagMs);
+      }
+      return figures;
     } finally {
       cluster.connect().deleteConnector(name);
       awaitGone(metrics);
       LakeSinkBench.delete(dir);
     }
+  }
+
+  /** The Iceberg registration of the lake sink: a JDBC catalog on SQLite, a local warehouse. */
+  private static Map<String, String> registrationConfig(Path dir, Topic topic) throws Exception {
+    java.nio.file.Files.createDirectories(dir.resolve("warehouse"));
+    Map<String, String> config = new HashMap<>();
+    config.put("iceberg.enabled", "true");
+    config.put("iceberg.table.namespace", "bench");
+    config.put("iceberg.commit.interval.ms", Long.toString(topic.icebergCommitMs()));
+    config.putAll(prefixed("iceberg.catalog.", registrationCatalog(dir)));
+    return config;
+  }
+
+  private static Map<String, String> registrationCatalog(Path dir) {
+    Map<String, String> catalog = new HashMap<>();
+    catalog.put("type", "jdbc");
+    catalog.put("uri", "jdbc:sqlite:" + dir.resolve("catalog.db"));
+    catalog.put("jdbc.schema-version", "V1");
+    catalog.put("jdbc.journal_mode", "WAL");
+    catalog.put("warehouse", dir.resolve("warehouse").toUri().toString());
+    return catalog;
+  }
+
+  private static Map<String, String> prefixed(String prefix, Map<String, String> props) {
+    Map<String, String> out = new HashMap<>();
+    props.forEach((k, v) -> out.put(prefix + k, v));
+    return out;
+  }
+
+  /**
+   * How long after the run's end (its last offset commit, after the lake commits) the Iceberg
+   * table's current snapshot holds every row; read from the snapshot summary's total-records.
+   */
+  private static long registrationLag(Path dir, Topic topic, long rows) throws Exception {
+    long start = System.nanoTime();
+    long deadline = start + TimeUnit.MINUTES.toNanos(2);
+    org.apache.iceberg.catalog.TableIdentifier id =
+        org.apache.iceberg.catalog.TableIdentifier.of("bench", topic.name());
+    org.apache.iceberg.catalog.Catalog catalog =
+        // The JDBC catalog keys its tables by catalog name too: the connector's default name.
+        org.apache.iceberg.CatalogUtil.buildIcebergCatalog(
+            "iceberg", registrationCatalog(dir), null);
+    try {
+      while (System.nanoTime() < deadline) {
+        if (catalog.tableExists(id)) {
+          org.apache.iceberg.Snapshot current = catalog.loadTable(id).currentSnapshot();
+          String total = current == null ? null : current.summary().get("total-records");
+          if (total != null && Long.parseLong(total) >= rows) {
+            return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+          }
+        }
+        Thread.sleep(20);
+      }
+    } finally {
+      if (catalog instanceof AutoCloseable closeable) {
+        closeable.close();
+      }
+    }
+    throw new IllegalStateException("the lake's rows did not all reach Iceberg within 2 minutes");
   }
 
   /**

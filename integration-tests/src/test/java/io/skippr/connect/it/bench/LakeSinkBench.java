@@ -27,8 +27,8 @@ import org.apache.kafka.common.utils.Utils;
  * (1,000,000), {@code --rounds} (3, for 1 and 2), {@code --connect-rounds} (3), {@code --paths}
  * (1,100,1000), {@code --budget} (buffer.max.bytes for 5, 33554432), {@code --jfr DIR} (a flight
  * recording of every forked JVM), {@code --stages} (1,2,3,5: which parts to run; 3 includes 4),
- * {@code --payloads} (flat,nested) and {@code --contenders} (noop,lake,lake_compacting,iceberg) of
- * (3). See docs/performance.md.
+ * {@code --payloads} (flat,nested) and {@code --contenders}
+ * (noop,lake,lake_compacting,lake_iceberg,iceberg) of (3). See docs/performance.md.
  */
 public final class LakeSinkBench {
   private LakeSinkBench() {}
@@ -90,7 +90,7 @@ public final class LakeSinkBench {
           List.of(options.getOrDefault("payloads", "flat,nested").split(",")),
           Arrays.stream(
                   options
-                      .getOrDefault("contenders", "noop,lake,lake_compacting,iceberg")
+                      .getOrDefault("contenders", "noop,lake,lake_compacting,lake_iceberg,iceberg")
                       .split(","))
               .map(c -> ConnectStage.Contender.valueOf(c.trim().toUpperCase(Locale.ROOT)))
               .toList());
@@ -115,9 +115,16 @@ public final class LakeSinkBench {
     Map<String, String> worker = new HashMap<>();
     // Frequent offset commits, so a run's end is seen within a quarter second.
     worker.put("offset.flush.interval.ms", "250");
+    // With the registration contender every lake contender runs the Iceberg archive (the base
+    // plugin plus Iceberg: one of the two is installed, never both).
+    String ours =
+        contenders.contains(ConnectStage.Contender.LAKE_ICEBERG)
+            ? icebergArchiveDir().toString()
+            : ConnectCluster.pluginDir().toString();
+    worker.put("plugin.path", ours);
     if (contenders.contains(ConnectStage.Contender.ICEBERG)) {
       // A plugin.path entry holds plugin directories: the one of Iceberg's jars is its child.
-      worker.put("plugin.path", ConnectCluster.pluginDir() + "," + icebergDir().getParent());
+      worker.put("plugin.path", ours + "," + icebergDir().getParent());
     }
     try (ConnectCluster cluster = ConnectCluster.start("lake-sink-bench", 1, worker)) {
       List<ConnectStage.Topic> topics = new ArrayList<>();
@@ -187,6 +194,22 @@ public final class LakeSinkBench {
               name, 3, schemas, Map.of("rotate.schedule.interval.ms", "1000"), 1000);
       default -> throw new IllegalArgumentException("unknown payload " + payload);
     };
+  }
+
+  /** System property naming the skippr-connect-iceberg archive's plugin directory. */
+  static final String ICEBERG_ARCHIVE_DIR = "skippr.iceberg.plugin.dir";
+
+  private static Path icebergArchiveDir() {
+    String dir = System.getProperty(ICEBERG_ARCHIVE_DIR);
+    if (dir == null || !Files.isDirectory(Paths.get(dir))) {
+      throw new IllegalStateException(
+          "the skippr-connect-iceberg plugin not found at "
+              + dir
+              + " (system property "
+              + ICEBERG_ARCHIVE_DIR
+              + "): build iceberg/distribution, or leave lake_iceberg out of --contenders");
+    }
+    return Paths.get(dir);
   }
 
   private static Path icebergDir() {

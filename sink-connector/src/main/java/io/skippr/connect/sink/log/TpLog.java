@@ -118,9 +118,10 @@ public final class TpLog {
   /**
    * Appends an entry of this writer's epoch.
    *
+   * @return the entry's sequence number
    * @throws FencedException when a newer writer claimed the TP
    */
-  public synchronized void append(LogEntry entry) throws IOException {
+  public synchronized long append(LogEntry entry) throws IOException {
     if (epoch == 0 || entry.epoch() != epoch) {
       throw new IllegalStateException("append needs this writer's claimed epoch: " + entry);
     }
@@ -129,7 +130,7 @@ public final class TpLog {
           "log of " + topic + "-" + partition + " failed earlier; reopen it");
     }
     if (tryAppend(entry)) {
-      return;
+      return state.lastSeq();
     }
     unusable = true;
     try {

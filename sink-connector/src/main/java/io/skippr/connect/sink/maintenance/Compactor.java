@@ -6,6 +6,9 @@ import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.LiveFile;
 import io.skippr.connect.sink.log.LogEntry;
 import io.skippr.connect.sink.log.TpLog;
+import io.skippr.connect.sink.publish.CommitListener;
+import io.skippr.connect.sink.publish.FilesExpired;
+import io.skippr.connect.sink.publish.FilesReplaced;
 import io.skippr.connect.sink.storage.HashingStream;
 import io.skippr.connect.sink.storage.LakeStorage;
 import io.skippr.connect.sink.storage.PendingObject;
@@ -15,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,10 +42,16 @@ final class Compactor {
   private final WritePolicyConfig.Settings policy;
   private final LakeLayout layout = new LakeLayout("");
   private volatile Predicate<String> tables = table -> true;
+  private volatile CommitListener listener = CommitListener.NONE;
 
   /** Maintains only the tables {@code filter} accepts. */
   void onlyTables(Predicate<String> filter) {
     this.tables = filter;
+  }
+
+  /** Tells {@code listener} of each merge and expiry right after its log entry. */
+  void tell(CommitListener listener) {
+    this.listener = listener;
   }
 
   /** What one pass did, for metrics and logs. */
@@ -78,7 +88,8 @@ final class Compactor {
     int deleted = purge(log, snapshot.retired(), nowMs);
     List<String> expired = expirer.expired(ofTables(snapshot.live()), nowMs);
     if (!expired.isEmpty()) {
-      log.append(new LogEntry.Expire(log.epoch(), nowMs, expired, "past retention.ms"));
+      long seq = log.append(new LogEntry.Expire(log.epoch(), nowMs, expired, "past retention.ms"));
+      publishExpired(log, seq, snapshot.live(), expired);
       deleted += purge(log, log.snapshot().retired(), nowMs);
     }
     int merges = 0;
@@ -148,16 +159,50 @@ final class Compactor {
       log.abandon(intent, "the merge failed: " + e.getMessage());
       return false;
     }
-    log.append(
-        new LogEntry.CompactCommit(
-            plan.id(),
-            log.epoch(),
-            nowMs,
-            plan.inputKeys(),
-            List.of(output),
-            nowMs + settings.graceMs()));
+    long seq =
+        log.append(
+            new LogEntry.CompactCommit(
+                plan.id(),
+                log.epoch(),
+                nowMs,
+                plan.inputKeys(),
+                List.of(output),
+                nowMs + settings.graceMs()));
+    publishReplaced(log, seq, plan, output);
     LOG.debug("Merged {} file(s) into {}", plan.inputs().size(), plan.output());
     return true;
+  }
+
+  /** Tells the listener; the lake's entry is appended, so its failure is only logged. */
+  private void publishReplaced(TpLog log, long seq, MergePlan plan, LiveFile output) {
+    try {
+      listener.replaced(
+          new FilesReplaced(
+              new TopicPartition(log.topic(), log.partition()),
+              plan.id(),
+              plan.inputs(),
+              List.of(output),
+              log.epoch(),
+              seq,
+              policy.policy() == WritePolicyConfig.Policy.MERGE_BY_KEY));
+    } catch (RuntimeException e) {
+      LOG.warn("Could not publish merge {}: {}", plan.id(), e.toString());
+    }
+  }
+
+  private void publishExpired(
+      TpLog log, long seq, Map<String, LiveFile> live, List<String> expired) {
+    List<LiveFile> files = new ArrayList<>();
+    expired.forEach(key -> files.add(live.get(key)));
+    // The expire entry's place in the TP's log names it: the same expiry is never logged twice.
+    String id = "expire+" + log.topic() + "+" + log.partition() + "+" + seq;
+    try {
+      listener.expired(
+          new FilesExpired(
+              new TopicPartition(log.topic(), log.partition()), id, files, log.epoch(), seq));
+    } catch (RuntimeException e) {
+      LOG.warn("Could not publish expiry {}: {}", id, e.toString());
+    }
   }
 
   private LiveFile write(MergePlan plan, long nowMs) throws IOException {

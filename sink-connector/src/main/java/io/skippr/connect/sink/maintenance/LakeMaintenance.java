@@ -7,6 +7,7 @@ import io.skippr.connect.sink.log.FencedException;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.TpLog;
 import io.skippr.connect.sink.partition.PathTimes;
+import io.skippr.connect.sink.publish.CommitListener;
 import io.skippr.connect.sink.storage.LakeStorage;
 import java.io.IOException;
 import java.util.List;
@@ -124,6 +125,15 @@ public final class LakeMaintenance implements AutoCloseable {
   /** Maintains only the tables {@code filter} accepts (skippr compact --table). */
   public LakeMaintenance onlyTables(Predicate<String> filter) {
     compactor.onlyTables(filter);
+    return this;
+  }
+
+  /**
+   * Tells {@code listener} (the writer's: an Iceberg registrar) of every merge ({@code replaced})
+   * and expiry ({@code expired}) right after its log entry, as the writer tells it of commits.
+   */
+  public LakeMaintenance telling(CommitListener listener) {
+    compactor.tell(listener);
     return this;
   }
 

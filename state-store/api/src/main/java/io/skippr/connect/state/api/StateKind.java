@@ -12,6 +12,8 @@ public enum StateKind {
   LEASE,
   /** Secrets such as OAuth refresh tokens; encrypted at rest. */
   SECRET,
+  /** Lake changes registered in another catalog (Iceberg), one row per table and change id. */
+  REGISTRATION,
   /**
    * What a push source has accepted so far and must keep accepting the same way: the topic each
    * name maps to and the type of each field (HTTP ingest).
