@@ -21,6 +21,7 @@ import io.skippr.connect.sink.storage.PendingObject;
 import java.io.IOException;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -234,7 +235,7 @@ final class UnitCommitter implements AutoCloseable {
         replaced.add(file);
       }
     }
-    replaced.sort(java.util.Comparator.comparing(LiveFile::key));
+    replaced.sort(Comparator.comparing(LiveFile::key));
     return replaced;
   }
 
