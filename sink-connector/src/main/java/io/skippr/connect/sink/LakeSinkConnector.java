@@ -1,14 +1,13 @@
 package io.skippr.connect.sink;
 
+import io.skippr.connect.common.ConfigProblems;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.Config;
 import org.apache.kafka.common.config.ConfigDef;
-import org.apache.kafka.common.config.ConfigValue;
 import org.apache.kafka.connect.connector.Task;
 import org.apache.kafka.connect.sink.SinkConnector;
 
@@ -64,26 +63,9 @@ public class LakeSinkConnector extends SinkConnector {
   /** Checks each key, then the combinations, attaching each problem to the key to change. */
   @Override
   public Config validate(Map<String, String> connectorConfigs) {
-    Config config = super.validate(connectorConfigs);
-    Map<String, String> problems =
-        new LinkedHashMap<>(CrossFieldChecks.problems(config(), connectorConfigs));
-    for (ConfigValue value : config.configValues()) {
-      String problem = problems.remove(value.name());
-      if (problem != null) {
-        value.addErrorMessage(problem);
-      }
-    }
-    if (problems.isEmpty()) {
-      return config;
-    }
-    // Keys Connect defines rather than this connector (consumer.override.*): reported as values
-    // of their own, which Connect lists with the connector's and counts as errors.
-    List<ConfigValue> values = new ArrayList<>(config.configValues());
-    problems.forEach(
-        (key, problem) ->
-            values.add(
-                new ConfigValue(
-                    key, connectorConfigs.get(key), List.of(), new ArrayList<>(List.of(problem)))));
-    return new Config(values);
+    return ConfigProblems.attach(
+        super.validate(connectorConfigs),
+        CrossFieldChecks.problems(config(), connectorConfigs),
+        connectorConfigs);
   }
 }

@@ -1,5 +1,6 @@
 package io.skippr.connect.source.file;
 
+import io.skippr.connect.common.ConfigProblems;
 import io.skippr.connect.source.file.commit.OffsetMirror;
 import io.skippr.connect.source.file.commit.StoreOffsetMirror;
 import io.skippr.connect.source.file.config.FileSourceChecks;
@@ -15,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.config.Config;
 import org.apache.kafka.common.config.ConfigDef;
-import org.apache.kafka.common.config.ConfigValue;
 import org.apache.kafka.connect.connector.Task;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.source.ConnectorTransactionBoundaries;
@@ -74,15 +74,10 @@ public final class FileSourceConnector extends SourceConnector {
 
   @Override
   public Config validate(Map<String, String> connectorConfigs) {
-    Config config = super.validate(connectorConfigs);
-    Map<String, String> problems = FileSourceChecks.problems(connectorConfigs);
-    for (ConfigValue value : config.configValues()) {
-      String problem = problems.get(value.name());
-      if (problem != null) {
-        value.addErrorMessage(problem);
-      }
-    }
-    return config;
+    return ConfigProblems.attach(
+        super.validate(connectorConfigs),
+        FileSourceChecks.problems(connectorConfigs),
+        connectorConfigs);
   }
 
   /** Records and the offset after them go in one transaction (KIP-618). */

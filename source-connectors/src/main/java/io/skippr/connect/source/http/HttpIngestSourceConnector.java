@@ -1,5 +1,6 @@
 package io.skippr.connect.source.http;
 
+import io.skippr.connect.common.ConfigProblems;
 import io.skippr.connect.source.http.config.HttpIngestConfig;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -7,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.config.Config;
 import org.apache.kafka.common.config.ConfigDef;
-import org.apache.kafka.common.config.ConfigValue;
 import org.apache.kafka.connect.connector.Task;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.source.ConnectorTransactionBoundaries;
@@ -70,15 +70,10 @@ public final class HttpIngestSourceConnector extends SourceConnector {
   /** Checks each key, then the combinations, attaching each problem to the key to change. */
   @Override
   public Config validate(Map<String, String> connectorConfigs) {
-    Config config = super.validate(connectorConfigs);
-    Map<String, String> problems = HttpIngestConfig.problems(connectorConfigs);
-    for (ConfigValue value : config.configValues()) {
-      String problem = problems.get(value.name());
-      if (problem != null) {
-        value.addErrorMessage(problem);
-      }
-    }
-    return config;
+    return ConfigProblems.attach(
+        super.validate(connectorConfigs),
+        HttpIngestConfig.problems(connectorConfigs),
+        connectorConfigs);
   }
 
   /**

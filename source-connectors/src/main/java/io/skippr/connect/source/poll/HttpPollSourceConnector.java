@@ -1,5 +1,6 @@
 package io.skippr.connect.source.poll;
 
+import io.skippr.connect.common.ConfigProblems;
 import io.skippr.connect.source.poll.config.EndpointSettings;
 import io.skippr.connect.source.poll.config.EndpointsConfig;
 import io.skippr.connect.source.poll.config.HttpPollConfig;
@@ -17,7 +18,6 @@ import java.util.Map;
 import java.util.function.Function;
 import org.apache.kafka.common.config.Config;
 import org.apache.kafka.common.config.ConfigDef;
-import org.apache.kafka.common.config.ConfigValue;
 import org.apache.kafka.connect.connector.Task;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.source.ConnectorTransactionBoundaries;
@@ -99,15 +99,10 @@ public final class HttpPollSourceConnector extends SourceConnector {
   /** Checks each key, then the combinations, attaching each problem to the key to change. */
   @Override
   public Config validate(Map<String, String> connectorConfigs) {
-    Config config = super.validate(connectorConfigs);
-    Map<String, String> problems = HttpPollConfig.problems(connectorConfigs, environment);
-    for (ConfigValue value : config.configValues()) {
-      String problem = problems.get(value.name());
-      if (problem != null) {
-        value.addErrorMessage(problem);
-      }
-    }
-    return config;
+    return ConfigProblems.attach(
+        super.validate(connectorConfigs),
+        HttpPollConfig.problems(connectorConfigs, environment),
+        connectorConfigs);
   }
 
   @Override
