@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -82,6 +83,16 @@ final class IngestLakeAudit {
   /** (partition, offset) of every record a read_committed consumer reads from the topic. */
   static Set<Long> committedPositions(String bootstrap, String topic) {
     Set<Long> positions = new HashSet<>();
+    readCommitted(bootstrap, topic, r -> positions.add(position(r.partition(), r.offset())));
+    return positions;
+  }
+
+  /**
+   * Hands every record a read_committed consumer reads from the topic, up to its end, to {@code
+   * each}.
+   */
+  static void readCommitted(
+      String bootstrap, String topic, Consumer<ConsumerRecord<byte[], byte[]>> each) {
     Map<String, Object> props =
         Map.of(
             ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
@@ -105,14 +116,11 @@ final class IngestLakeAudit {
           Duration.ofMinutes(2),
           () -> "reading " + topic + " to its end",
           () -> {
-            for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(500))) {
-              positions.add(position(r.partition(), r.offset()));
-            }
+            consumer.poll(Duration.ofMillis(500)).forEach(each);
             return ends.entrySet().stream()
                 .allMatch(e -> consumer.position(e.getKey()) >= e.getValue());
           });
     }
-    return positions;
   }
 
   private static long position(int partition, long offset) {

@@ -20,11 +20,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -274,44 +269,20 @@ class IngestTwoWorkersIT {
   }
 
   /** The rows of the measurement's topic a read_committed consumer reads, by client row id. */
-  private static Set<String> committedRows(String bootstrap) throws Exception {
+  private static Set<String> committedRows(String bootstrap) {
     Set<String> rows = new HashSet<>();
-    Map<String, Object> props =
-        Map.of(
-            ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-            bootstrap,
-            ConsumerConfig.ISOLATION_LEVEL_CONFIG,
-            "read_committed",
-            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
-            false,
-            ConsumerConfig.MAX_POLL_RECORDS_CONFIG,
-            10_000);
-    try (KafkaConsumer<byte[], byte[]> consumer =
-        new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-      List<TopicPartition> partitions =
-          consumer.partitionsFor(TOPIC).stream()
-              .map(p -> new TopicPartition(TOPIC, p.partition()))
-              .toList();
-      consumer.assign(partitions);
-      consumer.seekToBeginning(partitions);
-      Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
-      Await.until(
-          Duration.ofMinutes(2),
-          "reading " + TOPIC + " to its end",
-          () -> {
-            for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(500))) {
-              JsonNode v = readValue(r.value());
-              rows.add(
-                  v.path("client").asText()
-                      + "/"
-                      + v.path("req").asText()
-                      + "/"
-                      + v.path("row").asLong());
-            }
-            return ends.entrySet().stream()
-                .allMatch(e -> consumer.position(e.getKey()) >= e.getValue());
-          });
-    }
+    IngestLakeAudit.readCommitted(
+        bootstrap,
+        TOPIC,
+        r -> {
+          JsonNode v = readValue(r.value());
+          rows.add(
+              v.path("client").asText()
+                  + "/"
+                  + v.path("req").asText()
+                  + "/"
+                  + v.path("row").asLong());
+        });
     return rows;
   }
 
