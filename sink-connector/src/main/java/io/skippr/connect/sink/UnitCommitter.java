@@ -213,7 +213,6 @@ final class UnitCommitter implements AutoCloseable {
     files.close();
   }
 
-  /** Writes one file; runs on a thread of {@link #files}, so it touches no shared state. */
   /**
    * With {@code write.policy=replace_partition}: the TP's older live files of the partition paths
    * this unit writes, which its commit retires. None under the other policies.
@@ -245,6 +244,7 @@ final class UnitCommitter implements AutoCloseable {
     return keys;
   }
 
+  /** Writes one file; runs on a thread of {@link #files}, so it touches no shared state. */
   private LiveFile writeFile(
       String key, PathBuffer path, String schemaFingerprint, long committedAtMs)
       throws IOException {

@@ -114,6 +114,63 @@ class LakeMaintenanceThroughIcebergTest {
     assertThat(new TreeSet<>(IcebergLake.currentFiles(after))).isEqualTo(new TreeSet<>(live));
   }
 
+  /** Copy on write: the table's current snapshot has data files only. */
+  private static void assertNoDeleteFiles(Table table) {
+    assertThat(table.currentSnapshot().summary()).containsEntry("total-delete-files", "0");
+    table.snapshots().forEach(s -> assertThat(s.deleteManifests(table.io())).isEmpty());
+  }
+
+  @Test
+  void mergeByKeyThroughTheLakesMaintenanceLeavesTheCurrentRowsAsDataFiles() throws Exception {
+    IcebergLake lake = new IcebergLake(root);
+    // Thirty orders over three regions: the current state is the last order of each region.
+    landAndMaintain(
+        lake,
+        Map.of(
+            "compaction.min.files", "2",
+            "write.policy", "merge_by_key",
+            "merge.key.fields", "region"),
+        true);
+
+    List<String> live = liveFiles();
+    assertThat(live).as("the three units merged into one file").hasSize(1);
+    Table table = lake.table("orders");
+    assertThat(IcebergLake.currentFiles(table)).containsExactlyElementsOf(live);
+    assertThat(IcebergLake.positions(table)).containsExactlyInAnyOrder("0/27", "0/28", "0/29");
+    assertThat(IcebergLake.duckPositions(IcebergLake.currentFiles(table)))
+        .containsExactlyInAnyOrder("0/27", "0/28", "0/29");
+    assertThat(operations(table)).endsWith("overwrite");
+    assertNoDeleteFiles(table);
+  }
+
+  @Test
+  void replacePartitionIsOneOverwriteOfThePathsOlderFiles() throws Exception {
+    IcebergLake lake = new IcebergLake(root);
+    lake.props.put("partitioner.class", "field");
+    lake.props.put("partition.field.name", "region");
+    lake.props.put("write.policy", "replace_partition");
+    LakeWriter writer = lake.writer(Map.of("compaction.enabled", "false"));
+    writer.open(List.of(TP0));
+    // Three units of ten orders, each over the three region paths: the last replaces the others.
+    for (long from = 0; from < 30; from += 10) {
+      writer.put(IcebergLake.records(0, from, from + 10));
+      writer.flushAll();
+    }
+    writer.stop();
+
+    List<String> live = liveFiles();
+    assertThat(live).as("one file per region path, of the last unit").hasSize(3);
+    Table table = lake.table("orders");
+    assertThat(new TreeSet<>(IcebergLake.currentFiles(table))).isEqualTo(new TreeSet<>(live));
+    List<String> last = new ArrayList<>();
+    for (long o = 20; o < 30; o++) {
+      last.add("0/" + o);
+    }
+    assertThat(IcebergLake.positions(table)).containsExactlyInAnyOrderElementsOf(last);
+    assertThat(operations(table)).contains("overwrite");
+    assertNoDeleteFiles(table);
+  }
+
   /** Daily paths of 2023 with a day's retention: every path is past it at once. */
   private IcebergLake dailyWithRetention() {
     IcebergLake lake = new IcebergLake(root);
