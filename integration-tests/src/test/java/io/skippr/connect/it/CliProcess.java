@@ -85,7 +85,11 @@ final class CliProcess {
     return start(name, logs, args, workingDir, env, List.of());
   }
 
-  private static CliProcess start(
+  /**
+   * As {@link #start(String, Path, List, Path, Map)}, with {@code extraClasspath} after the CLI's
+   * own jars (the Iceberg archive's, a JDBC driver), as {@code SKIPPR_CLASSPATH} adds them.
+   */
+  static CliProcess start(
       String name,
       Path logs,
       List<String> args,

@@ -25,6 +25,7 @@ final class SyncCli {
 
   private final Path dir;
   private final Map<String, String> env;
+  private final List<Path> extraClasspath;
   private final ObjectNode pipelines = JSON.createObjectNode();
   private int started;
 
@@ -48,8 +49,16 @@ final class SyncCli {
    * @param env extra environment variables of every command (AWS credentials, say)
    */
   SyncCli(Path dir, Map<String, String> env) {
+    this(dir, env, List.of());
+  }
+
+  /**
+   * As {@link #SyncCli(Path, Map)}, with jars after the CLI's own on every command's class path.
+   */
+  SyncCli(Path dir, Map<String, String> env, List<Path> extraClasspath) {
     this.dir = dir;
     this.env = env;
+    this.extraClasspath = extraClasspath;
   }
 
   Path dataDir() {
@@ -74,7 +83,8 @@ final class SyncCli {
         new ArrayList<>(List.of("sync", "--pipeline", pipeline, "--output", "json"));
     args.addAll(common());
     args.addAll(List.of(more));
-    return CliProcess.start("sync-" + (++started), dir.resolve("logs"), args, dir, env);
+    return CliProcess.start(
+        "sync-" + (++started), dir.resolve("logs"), args, dir, env, extraClasspath);
   }
 
   /** Runs {@code sync --once} to its end. */
@@ -108,7 +118,8 @@ final class SyncCli {
     args.addAll(common());
     args.addAll(List.of(more));
     CliProcess process =
-        CliProcess.start("state-" + (++started), dir.resolve("logs"), args, dir, env);
+        CliProcess.start(
+            "state-" + (++started), dir.resolve("logs"), args, dir, env, extraClasspath);
     int exit = process.awaitExit(Duration.ofMinutes(2));
     assertThat(exit).as("skippr state %s:\n%s", subcommand, process.output()).isZero();
     return process.stdout();

@@ -20,7 +20,8 @@ public final class PublishConfig {
 
   static final String NOT_INSTALLED =
       "Iceberg support is not installed: put the skippr-connect-iceberg plugin archive in"
-          + " plugin.path in place of skippr-connect (see doc/iceberg.md)";
+          + " plugin.path in place of skippr-connect; for skippr compact and sync, its lib/* in"
+          + " SKIPPR_CLASSPATH (see doc/iceberg.md)";
 
   private static final String ENABLED_DOC =
       "Register every committed unit's files in an Iceberg table per lake table (namespace"
