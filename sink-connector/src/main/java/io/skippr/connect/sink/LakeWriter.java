@@ -4,11 +4,9 @@ import io.skippr.connect.sink.buffer.RotationConfig;
 import io.skippr.connect.sink.buffer.RotationTriggers;
 import io.skippr.connect.sink.log.LakeIdentity;
 import io.skippr.connect.sink.log.LakeLayout;
-import io.skippr.connect.sink.log.LogEntry;
 import io.skippr.connect.sink.log.TpLog;
 import io.skippr.connect.sink.metrics.LakeSinkMetrics;
 import io.skippr.connect.sink.publish.CommitListener;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -26,10 +24,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Turns the records of the TPs a task owns into committed lake units: open (recover each TP) → put
- * (check continuity, route, buffer, cut) → preCommit (only committed offsets). Called by the task's
- * thread only. Each TP is a {@link TpSession}; rows come from the {@link RecordRouter}; cut units
- * go through the {@link UnitPipeline}; the {@link MemoryGovernor} keeps the budget. Records are
- * tracked by their original topic, partition and offset, so topic-renaming transforms cannot break
+ * (check continuity, then the {@link UnitFiller} routes, buffers and cuts) → preCommit (only
+ * committed offsets). Called by the task's thread only. Each TP is a {@link TpSession}; cut units
+ * go through the {@link UnitFlow}; the {@link MemoryGovernor} keeps the budget. Records are tracked
+ * by their original topic, partition and offset, so topic-renaming transforms cannot break
  * exactly-once.
  */
 public final class LakeWriter {
@@ -43,7 +41,7 @@ public final class LakeWriter {
   private final RotationTriggers triggers;
   private final MemoryGovernor memory;
   private final UnitFlow units;
-  private final RecordRouter router;
+  private final UnitFiller filler;
   private final Generations generations;
   private final LakeSinkMetrics metrics;
   private final CommitListener listener;
@@ -77,8 +75,9 @@ public final class LakeWriter {
     this.units = new UnitFlow(committer, memory, parts.storage(), settings.writeAsync());
     ErrantRecords errant =
         new ErrantRecords(context.errantRecordReporter(), settings.toleratesErrors());
-    this.router =
+    RecordRouter router =
         new RecordRouter(parts.converter(), parts.partitioner(), errant, parts.lateWrites());
+    this.filler = new UnitFiller(triggers, router, units, memory, parts);
     this.generations = new Generations(settings.onDiscontinuity());
   }
 
@@ -111,7 +110,7 @@ public final class LakeWriter {
       TpSession session = sessionOf(record);
       long offset = record.originalKafkaOffset();
       if (session.isOpen() && continues(session, offset)) {
-        units.guarded(session, () -> accept(session, record, offset));
+        units.guarded(session, () -> filler.accept(session, record, offset));
         relieveMemory();
       }
     }
@@ -255,79 +254,6 @@ public final class LakeWriter {
       default:
         return false;
     }
-  }
-
-  private void accept(TpSession session, SinkRecord record, long offset) throws IOException {
-    LogEntry.Intent replay = session.replay();
-    if (replay != null && offset > replay.end()) {
-      units.finishReplay(session);
-    }
-    if (session.replay() == null) {
-      String trigger = triggers.beforeRecord(session.unit(), record.timestamp());
-      if (trigger != null) {
-        units.cut(session, trigger);
-      }
-    }
-    session.accepted(offset);
-    beginUnit(session);
-    RecordRouter.Routed routed = router.route(record, session.unit().wallclockMs());
-    if (routed != null) {
-      buffer(session, record, routed);
-    }
-    session.unit().noteRecord(offset, record.timestamp());
-    if (session.replay() != null) {
-      if (offset >= session.replay().end()) {
-        units.finishReplay(session);
-      }
-    } else {
-      String trigger = triggers.afterRecord(session.unit());
-      if (trigger != null) {
-        units.cut(session, trigger);
-      }
-    }
-  }
-
-  private void beginUnit(TpSession session) {
-    LogEntry.Intent replay = session.replay();
-    session.unit().begin(replay != null ? replay.wallclockMs() : parts.clock().millis());
-  }
-
-  private void buffer(TpSession session, SinkRecord record, RecordRouter.Routed routed)
-      throws IOException {
-    LogEntry.Intent replay = session.replay();
-    if (replay != null
-        && !replay
-            .files()
-            .contains(units.fileKey(routed.row().table(), routed.path(), replay.id()))) {
-      units.abandonReplay(
-          session, "offset " + record.originalKafkaOffset() + " maps to an unplanned file");
-    }
-    long bytes = routed.row().estimatedBytes();
-    if (!add(session, routed)) {
-      if (session.replay() != null) {
-        units.abandonReplay(session, "incompatible schema inside the unit");
-      }
-      units.cut(session, "schema change");
-      beginUnit(session);
-      // The new unit has its own wall clock, so the path is computed again.
-      routed = router.partition(record, routed.row(), session.unit().wallclockMs());
-      if (routed == null) {
-        return;
-      }
-      add(session, routed);
-    }
-    memory.hold(bytes);
-  }
-
-  private boolean add(TpSession session, RecordRouter.Routed routed) {
-    return session
-        .unit()
-        .add(
-            routed.row().table(),
-            routed.path(),
-            routed.row().row(),
-            routed.row().estimatedBytes(),
-            parts.schemaMerge());
   }
 
   private void relieveMemory() {
