@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
 
 /**
  * Accepted rows per second through HTTP ingest with durable acknowledgements (each request is
@@ -27,7 +28,9 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * holding them committed) against a plain Kafka producer with acks=all sending the same rows (key
  * and line as bytes) to the same broker in the same run; then the rate one normal client gets while
  * {@code bench.slow} slow clients (one byte per second, reconnecting when answered 408) are
- * connected, against the same client alone. Prints figures only.
+ * connected, against the same client alone. Also in each round: Connect's own source path on the
+ * same rows ({@link BytesSourceConnector}), the ceiling of any source connector on this worker.
+ * Prints figures only.
  *
  * <p>Run after {@code mvn -o install -DskipTests}: {@code mvn -o -q -pl integration-tests exec:java
  * -Dexec.classpathScope=test -Dexec.mainClass=io.skippr.connect.it.bench.HttpIngestBench}. Optional
@@ -75,17 +78,7 @@ public final class HttpIngestBench {
     List<byte[]> bodies = requestBodies();
     Map<String, String> worker = EOS ? Map.of("exactly.once.source.support", "enabled") : Map.of();
     try (ConnectCluster cluster = ConnectCluster.start("http-ingest-bench", 1, worker)) {
-      List<Variant> variants = new ArrayList<>();
-      for (String encoding : ENCODINGS) {
-        List<Integer> ports = new ArrayList<>();
-        for (int c = 0; c < CONNECTORS; c++) {
-          ports.add(FreePorts.one());
-          startConnector(cluster, "bench-" + encoding + "-" + c, ports.get(c), encoding);
-        }
-        variants.add(
-            new Variant(
-                "record.encoding=" + encoding + ", " + CONNECTORS + " task(s)", encoding, ports));
-      }
+      List<Variant> variants = startVariants(cluster);
       cluster.createTopic("bench.raw", 1);
       List<byte[]> warmUp = bodies.subList(0, Math.max(1, bodies.size() / 10));
       for (Variant v : variants) {
@@ -96,6 +89,8 @@ public final class HttpIngestBench {
       double[] bestCpu = new double[variants.size()];
       double bestRaw = 0;
       double bestRawCpu = 0;
+      double bestCeiling = 0;
+      double bestCeilingCpu = 0;
       for (int round = 1; round <= ROUNDS; round++) {
         StringBuilder line = new StringBuilder("round " + round + ":");
         for (int i = 0; i < variants.size(); i++) {
@@ -113,14 +108,26 @@ public final class HttpIngestBench {
         double rawPerCpu = ROWS / ((CPU.getProcessCpuTime() - cpu) / 1e9);
         bestRaw = Math.max(bestRaw, raw);
         bestRawCpu = Math.max(bestRawCpu, rawPerCpu);
+        double[] ceiling = connectCeiling(cluster, round);
+        bestCeiling = Math.max(bestCeiling, ceiling[0]);
+        bestCeilingCpu = Math.max(bestCeilingCpu, ceiling[1]);
         System.out.println(
-            line + String.format(" raw producer %,.0f rows/s (%,.0f per CPU-s)", raw, rawPerCpu));
+            line
+                + String.format(
+                    " raw producer %,.0f rows/s (%,.0f per CPU-s), Connect source of ready-made"
+                        + " records %,.0f rows/s (%,.0f per CPU-s)",
+                    raw, rawPerCpu, ceiling[0], ceiling[1]));
       }
+      System.out.printf(
+          "best: Connect source of ready-made records %,.0f rows/s = %.2f of the raw producer;"
+              + " per CPU-second %,.0f = %.2f%n",
+          bestCeiling, bestCeiling / bestRaw, bestCeilingCpu, bestCeilingCpu / bestRawCpu);
       for (int i = 0; i < variants.size(); i++) {
         System.out.printf(
             "best: http ingest %,.0f rows/s (%s, %d clients, %d rows/request, %s), raw producer"
                 + " acks=all %,.0f rows/s, ratio %.2f; per CPU-second of the JVM %,.0f against"
-                + " %,.0f, ratio %.2f%n",
+                + " %,.0f, ratio %.2f; against Connect's own source path %.2f (per CPU-second"
+                + " %.2f)%n",
             best[i],
             variants.get(i).name(),
             CLIENTS,
@@ -130,11 +137,29 @@ public final class HttpIngestBench {
             best[i] / bestRaw,
             bestCpu[i],
             bestRawCpu,
-            bestCpu[i] / bestRawCpu);
+            bestCpu[i] / bestRawCpu,
+            best[i] / bestCeiling,
+            bestCpu[i] / bestCeilingCpu);
       }
       slowClients(variants.get(0).ports(), bodies);
     }
     System.exit(0);
+  }
+
+  /** Each encoding's ingest connectors, running and listening. */
+  private static List<Variant> startVariants(ConnectCluster cluster) {
+    List<Variant> variants = new ArrayList<>();
+    for (String encoding : ENCODINGS) {
+      List<Integer> ports = new ArrayList<>();
+      for (int c = 0; c < CONNECTORS; c++) {
+        ports.add(FreePorts.one());
+        startConnector(cluster, "bench-" + encoding + "-" + c, ports.get(c), encoding);
+      }
+      variants.add(
+          new Variant(
+              "record.encoding=" + encoding + ", " + CONNECTORS + " task(s)", encoding, ports));
+    }
+    return variants;
   }
 
   /**
@@ -171,16 +196,33 @@ public final class HttpIngestBench {
       if (r.statusCode() != 204) {
         throw new IllegalStateException(r.statusCode() + " " + r.body());
       }
-      rows += lines(bodies.get(i));
+      rows += lineCount(bodies.get(i));
     }
     return rows / ((System.nanoTime() - start) / 1e9);
   }
 
   private static List<byte[]> requestBodies() {
     List<byte[]> bodies = new ArrayList<>();
+    java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+    List<byte[]> lines = lines(ROWS);
+    for (int i = 0; i < lines.size(); i++) {
+      body.writeBytes(lines.get(i));
+      body.write('\n');
+      if ((i + 1) % BATCH == 0 || i == lines.size() - 1) {
+        bodies.add(body.toByteArray());
+        body.reset();
+      }
+    }
+    return bodies;
+  }
+
+  /** The benchmark's rows: CPU line protocol, 2 tags and 5 fields, without their newlines. */
+  static List<byte[]> lines(int rows) {
+    List<byte[]> lines = new ArrayList<>(rows);
     StringBuilder sb = new StringBuilder();
     long t0 = 1_700_000_000_000_000_000L;
-    for (int i = 0; i < ROWS; i++) {
+    for (int i = 0; i < rows; i++) {
+      sb.setLength(0);
       sb.append("cpu,host=h")
           .append(i % 100)
           .append(",region=eu-")
@@ -190,14 +232,53 @@ public final class HttpIngestBench {
           .append(",usage_system=0.5,count=")
           .append(i)
           .append("i,up=t,note=\"ok\" ")
-          .append(t0 + i * 1_000_000L)
-          .append('\n');
-      if ((i + 1) % BATCH == 0 || i == ROWS - 1) {
-        bodies.add(sb.toString().getBytes(StandardCharsets.UTF_8));
-        sb.setLength(0);
-      }
+          .append(t0 + i * 1_000_000L);
+      lines.add(sb.toString().getBytes(StandardCharsets.UTF_8));
     }
-    return bodies;
+    return lines;
+  }
+
+  /**
+   * Rows per second (and per CPU-second) of Connect's own source path on the same rows: {@link
+   * BytesSourceConnector} hands over ready-made records, a request's worth per poll, with the
+   * producer settings of the ingest connectors; timed from the first row in the topic to the last.
+   */
+  private static double[] connectCeiling(ConnectCluster cluster, int round) throws Exception {
+    String name = "bench-ceiling-" + round;
+    String topic = "bench.ceiling-" + round;
+    cluster.createTopic(topic, 1);
+    Map<String, String> config = new HashMap<>();
+    config.put("connector.class", BytesSourceConnector.class.getName());
+    config.put("tasks.max", "1");
+    config.put(BytesSourceConnector.TOPIC, topic);
+    config.put(BytesSourceConnector.ROWS, Integer.toString(ROWS));
+    config.put(BytesSourceConnector.BATCH, Integer.toString(BATCH));
+    config.put("key.converter", "org.apache.kafka.connect.storage.StringConverter");
+    config.put("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
+    producerOverrides(config);
+    TopicPartition tp = new TopicPartition(topic, 0);
+    cluster.connect().configureConnector(name, config);
+    long first = Long.MIN_VALUE;
+    long firstAt = 0;
+    long firstCpu = 0;
+    long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
+    while (System.nanoTime() < deadline) {
+      long end = cluster.kafka().endOffset(tp);
+      if (first == Long.MIN_VALUE && end > 0) {
+        first = end;
+        firstAt = System.nanoTime();
+        firstCpu = CPU.getProcessCpuTime();
+      }
+      if (end >= ROWS) {
+        double rows = ROWS - first;
+        double seconds = (System.nanoTime() - firstAt) / 1e9;
+        double cpuSeconds = (CPU.getProcessCpuTime() - firstCpu) / 1e9;
+        cluster.connect().deleteConnector(name);
+        return new double[] {rows / seconds, rows / cpuSeconds};
+      }
+      Thread.onSpinWait();
+    }
+    throw new IllegalStateException(topic + " did not reach " + ROWS + " records");
   }
 
   private static void startConnector(
@@ -221,11 +302,7 @@ public final class HttpIngestBench {
       config.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
       config.put("value.converter.schemas.enable", "false");
     }
-    config.put("producer.override.linger.ms", Integer.toString(LINGER_MS));
-    config.put("producer.override.batch.size", Integer.toString(BATCH_BYTES));
-    config.put(
-        "producer.override.max.in.flight.requests.per.connection",
-        System.getProperty("bench.inflight", "5"));
+    producerOverrides(config);
     if (EOS) {
       config.put("exactly.once.support", "required");
       config.put("transaction.boundary", "connector");
@@ -245,6 +322,15 @@ public final class HttpIngestBench {
             return false;
           }
         });
+  }
+
+  /** The producer batching of every connector the benchmark runs: the raw producer's. */
+  private static void producerOverrides(Map<String, String> config) {
+    config.put("producer.override.linger.ms", Integer.toString(LINGER_MS));
+    config.put("producer.override.batch.size", Integer.toString(BATCH_BYTES));
+    config.put(
+        "producer.override.max.in.flight.requests.per.connection",
+        System.getProperty("bench.inflight", "5"));
   }
 
   /** Rows per second accepted (204) with {@code clients} concurrent clients spread over ports. */
@@ -275,7 +361,7 @@ public final class HttpIngestBench {
                   if (r.statusCode() != 204) {
                     throw new IllegalStateException(r.statusCode() + " " + r.body());
                   }
-                  rows += lines(bodies.get(i));
+                  rows += lineCount(bodies.get(i));
                 }
                 return rows;
               }));
@@ -319,7 +405,7 @@ public final class HttpIngestBench {
     }
   }
 
-  private static int lines(byte[] body) {
+  private static int lineCount(byte[] body) {
     int n = 0;
     for (byte b : body) {
       n += b == '\n' ? 1 : 0;
@@ -327,7 +413,7 @@ public final class HttpIngestBench {
     return n;
   }
 
-  private static int indexOf(byte[] b, byte x) {
+  static int indexOf(byte[] b, byte x) {
     for (int i = 0; i < b.length; i++) {
       if (b[i] == x) {
         return i;
