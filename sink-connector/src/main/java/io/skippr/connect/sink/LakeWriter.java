@@ -33,6 +33,9 @@ import org.slf4j.LoggerFactory;
 public final class LakeWriter {
   private static final Logger LOG = LoggerFactory.getLogger(LakeWriter.class);
 
+  /** The metadata of committed consumer offsets: {@code lake=} and the lake's id. */
+  public static final String OFFSET_METADATA_PREFIX = "lake=";
+
   private final WriterSettings settings;
   private final WriterParts parts;
   private final SinkTaskContext context;
@@ -125,15 +128,23 @@ public final class LakeWriter {
     memory.resumeWhenUnder();
   }
 
-  /** The offsets to commit to Kafka: {@code end + 1} of each TP's last committed unit. */
+  /**
+   * The offsets to commit to Kafka: {@code end + 1} of each TP's last committed unit, with the
+   * lake's id as metadata. The metadata matters: a seek through the task context makes Connect take
+   * the sought offset as already committed (with no metadata) without committing it, and skip any
+   * later commit of an equal offset. A TP reopened at the lake's end after its group offset fell
+   * behind (a revocation while its last unit was in flight) would keep that stale group offset
+   * until more records came; an offset that differs in its metadata is committed.
+   */
   public Map<TopicPartition, OffsetAndMetadata> preCommit() {
     Map<TopicPartition, OffsetAndMetadata> offsets = new LinkedHashMap<>();
     units.settle(false); // never waits: Connect asks again on its next commit
+    String metadata = OFFSET_METADATA_PREFIX + lake.id();
     for (TpSession session : sessions.values()) {
       if (session.phase() != TpSession.Phase.FENCED) {
         units
             .committedEnd(session)
-            .ifPresent(end -> offsets.put(session.tp, new OffsetAndMetadata(end + 1)));
+            .ifPresent(end -> offsets.put(session.tp, new OffsetAndMetadata(end + 1, metadata)));
       }
     }
     return offsets;

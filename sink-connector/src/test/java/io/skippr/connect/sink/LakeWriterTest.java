@@ -11,6 +11,7 @@ import io.skippr.connect.sink.storage.FaultInjectingStorage.Op;
 import io.skippr.connect.sink.storage.FaultInjectingStorage.When;
 import io.skippr.connect.sink.storage.InMemoryLakeStorage;
 import java.util.List;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.junit.jupiter.api.Test;
@@ -176,6 +177,29 @@ class LakeWriterTest {
           .hasMessage("Rejected record at topic orders partition 0 offset 4: rejected on purpose");
       assertThat(h.context.reported).isEmpty();
     }
+  }
+
+  /**
+   * Connect takes an offset a task seeks to as committed, without metadata, and skips a commit of
+   * an equal one; so a TP reopened at the lake's end must report an offset that differs in its
+   * metadata, or a group offset left behind by a revocation would stay behind on an idle TP.
+   */
+  @Test
+  void aReopenedTpReportsItsOffsetWithTheLakesIdSoConnectCommitsIt() {
+    LakeHarness first = harness(10, 10);
+    first.start(lake);
+    deliverAll(first, 10);
+    first.writer.stop(); // the unit landed, its offset was never committed to the group
+
+    LakeHarness next = harness(10, 10);
+    next.start(lake);
+    assertThat(next.context.seeks).containsEntry(TP0, 10L);
+    OffsetAndMetadata sought = new OffsetAndMetadata(10); // what Connect records for the seek
+    OffsetAndMetadata reported = next.writer.preCommit().get(TP0);
+    assertThat(reported.offset()).isEqualTo(10);
+    assertThat(reported).isNotEqualTo(sought);
+    assertThat(reported.metadata())
+        .isEqualTo(LakeWriter.OFFSET_METADATA_PREFIX + next.writer.lake().id());
   }
 
   @Test
