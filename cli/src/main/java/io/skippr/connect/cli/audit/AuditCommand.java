@@ -1,5 +1,6 @@
 package io.skippr.connect.cli.audit;
 
+import io.skippr.connect.common.Messages;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -138,7 +139,7 @@ public final class AuditCommand implements Callable<Integer> {
       err.println("skippr audit: " + e.getMessage());
       return 1;
     } catch (IOException | RuntimeException e) {
-      err.println("skippr audit: " + AuditException.oneLine(e));
+      err.println("skippr audit: " + Messages.oneLine(e));
       return 1;
     } finally {
       out.flush();

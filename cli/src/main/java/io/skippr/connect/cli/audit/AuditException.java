@@ -11,14 +11,4 @@ final class AuditException extends RuntimeException {
   AuditException(String message, Throwable cause) {
     super(message, cause);
   }
-
-  /** The message of a throwable as one line: its own, else its first cause's that has one. */
-  static String oneLine(Throwable e) {
-    Throwable root = e;
-    while (root.getCause() != null && root.getMessage() == null) {
-      root = root.getCause();
-    }
-    String message = root.getMessage() != null ? root.getMessage() : root.toString();
-    return message.replaceAll("\\s+", " ").trim();
-  }
 }

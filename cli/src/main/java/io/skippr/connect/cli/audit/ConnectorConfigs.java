@@ -3,6 +3,7 @@ package io.skippr.connect.cli.audit;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.skippr.connect.common.Messages;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -53,8 +54,7 @@ final class ConnectorConfigs {
               HttpRequest.newBuilder(uri).timeout(timeout).GET().build(),
               HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
-      throw new AuditException(
-          "cannot reach Connect at " + base + ": " + AuditException.oneLine(e), e);
+      throw new AuditException("cannot reach Connect at " + base + ": " + Messages.oneLine(e), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new AuditException("interrupted while reading the connector's config", e);

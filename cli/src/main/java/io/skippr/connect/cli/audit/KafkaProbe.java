@@ -1,5 +1,6 @@
 package io.skippr.connect.cli.audit;
 
+import io.skippr.connect.common.Messages;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -60,8 +61,7 @@ final class KafkaProbe implements RecordProbe, AutoCloseable {
               + consumer.position(tp, timeout)
               + ")");
     } catch (KafkaException e) {
-      return Result.unknown(
-          "reading from offset " + from + " failed: " + AuditException.oneLine(e));
+      return Result.unknown("reading from offset " + from + " failed: " + Messages.oneLine(e));
     }
   }
 

@@ -1,5 +1,6 @@
 package io.skippr.connect.cli.audit;
 
+import io.skippr.connect.common.Messages;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
@@ -121,7 +122,7 @@ final class KafkaReader implements AutoCloseable {
       return future.get(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       throw new AuditException(
-          "cannot read Kafka at " + bootstrap + ": " + AuditException.oneLine(e.getCause()),
+          "cannot read Kafka at " + bootstrap + ": " + Messages.oneLine(e.getCause()),
           e.getCause());
     } catch (TimeoutException e) {
       throw new AuditException(

@@ -1,5 +1,6 @@
 package io.skippr.connect.cli.discover;
 
+import io.skippr.connect.common.Messages;
 import io.skippr.connect.common.ProcessEnvironment;
 import io.skippr.connect.schema.ContractStorage;
 import java.io.PrintWriter;
@@ -77,14 +78,14 @@ public final class DiscoverCommand extends PipelineCommand {
       try {
         store.checkReachable(pipeline.id()); // before sampling, which may take long
       } catch (RuntimeException e) {
-        throw new DiscoveryException("cannot save contracts: " + SourceSampler.oneLine(e), e);
+        throw new DiscoveryException("cannot save contracts: " + Messages.oneLine(e), e);
       }
       long started = System.nanoTime();
       Discovery.Result result = sample(pipeline);
       try {
         store.save(pipeline.id(), result.contracts());
       } catch (RuntimeException e) {
-        throw new DiscoveryException("cannot save contracts: " + SourceSampler.oneLine(e), e);
+        throw new DiscoveryException("cannot save contracts: " + Messages.oneLine(e), e);
       }
       print(out, result, store.location(pipeline.id()), System.nanoTime() - started);
     }

@@ -1,5 +1,6 @@
 package io.skippr.connect.cli.discover;
 
+import io.skippr.connect.common.Messages;
 import java.util.Map;
 import org.apache.kafka.connect.errors.DataException;
 import org.apache.kafka.connect.source.SourceRecord;
@@ -46,7 +47,7 @@ final class Namespacer implements AutoCloseable {
               "namespace.separator", spec.namespaceSeparator()));
     } catch (RuntimeException e) {
       throw new DiscoveryException(
-          spec.id().pipeline() + ": namespace settings rejected: " + SourceSampler.oneLine(e), e);
+          spec.id().pipeline() + ": namespace settings rejected: " + Messages.oneLine(e), e);
     }
     return new Namespacer(router);
   }

@@ -1,5 +1,6 @@
 package io.skippr.connect.cli.discover;
 
+import io.skippr.connect.common.Messages;
 import io.skippr.connect.common.ProcessEnvironment;
 import io.skippr.connect.schema.Contract;
 import io.skippr.connect.schema.ContractStorage;
@@ -39,7 +40,7 @@ public final class SchemaCommand extends PipelineCommand {
     } catch (DiscoveryException e) {
       throw e;
     } catch (RuntimeException e) {
-      throw new DiscoveryException(SourceSampler.oneLine(e), e);
+      throw new DiscoveryException(Messages.oneLine(e), e);
     }
     if (contracts.isEmpty()) {
       throw new DiscoveryException(

@@ -1,5 +1,6 @@
 package io.skippr.connect.cli.discover;
 
+import io.skippr.connect.common.Messages;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -71,7 +72,7 @@ public final class SourceSampler {
         List<SourceRecord> records = poll(task, max, timeout);
         if (contexts.raised() != null) {
           throw new DiscoveryException(
-              "source connector raised an error: " + oneLine(contexts.raised()));
+              "source connector raised an error: " + Messages.oneLine(contexts.raised()));
         }
         return records;
       } finally {
@@ -113,7 +114,7 @@ public final class SourceSampler {
     try {
       return (SourceConnector) type.getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException | RuntimeException e) {
-      throw new DiscoveryException("cannot create " + className + ": " + oneLine(e), e);
+      throw new DiscoveryException("cannot create " + className + ": " + Messages.oneLine(e), e);
     }
   }
 
@@ -141,7 +142,8 @@ public final class SourceSampler {
     try {
       return (SourceTask) taskClass.getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException | RuntimeException e) {
-      throw new DiscoveryException("cannot create " + taskClass.getName() + ": " + oneLine(e), e);
+      throw new DiscoveryException(
+          "cannot create " + taskClass.getName() + ": " + Messages.oneLine(e), e);
     }
   }
 
@@ -179,7 +181,8 @@ public final class SourceSampler {
       awaitQuietly(done, STOP_GRACE);
     }
     if (failure.get() != null) {
-      throw new DiscoveryException("source task failed: " + oneLine(failure.get()), failure.get());
+      throw new DiscoveryException(
+          "source task failed: " + Messages.oneLine(failure.get()), failure.get());
     }
     synchronized (records) {
       return List.copyOf(records);
@@ -238,13 +241,7 @@ public final class SourceSampler {
     } catch (DiscoveryException e) {
       throw e;
     } catch (RuntimeException | LinkageError e) {
-      throw new DiscoveryException(what + ": " + oneLine(e), e);
+      throw new DiscoveryException(what + ": " + Messages.oneLine(e), e);
     }
-  }
-
-  /** The message of an exception (or its class name) on one line. */
-  static String oneLine(Throwable e) {
-    String message = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
-    return message.replaceAll("\\s*\\R\\s*", " ").trim();
   }
 }

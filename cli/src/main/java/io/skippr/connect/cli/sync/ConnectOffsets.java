@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.skippr.connect.common.Messages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -49,7 +50,7 @@ final class ConnectOffsets {
     } catch (NoSuchFileException e) {
       throw new SyncException(file + " does not exist");
     } catch (IOException e) {
-      throw new SyncException(file + " is not JSON: " + oneLine(e));
+      throw new SyncException(file + " is not JSON: " + Messages.oneLine(e));
     }
     return parse(file, body);
   }
@@ -76,9 +77,5 @@ final class ConnectOffsets {
           offset.isNull() ? null : JSON.convertValue(offset, MAP));
     }
     return offsets;
-  }
-
-  private static String oneLine(IOException e) {
-    return String.valueOf(e.getMessage()).replaceAll("\\s+", " ");
   }
 }

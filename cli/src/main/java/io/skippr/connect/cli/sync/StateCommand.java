@@ -3,6 +3,7 @@ package io.skippr.connect.cli.sync;
 import io.skippr.connect.cli.discover.DiscoveryException;
 import io.skippr.connect.cli.discover.SkipprYaml;
 import io.skippr.connect.cli.lease.HeldLease;
+import io.skippr.connect.common.Messages;
 import io.skippr.connect.common.ProcessEnvironment;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -89,7 +90,7 @@ public final class StateCommand implements Runnable {
         err.println("skippr state " + spec.name() + ": " + e.getMessage());
         return 1;
       } catch (IOException | RuntimeException e) {
-        err.println("skippr state " + spec.name() + ": " + SyncRun.oneLine(e));
+        err.println("skippr state " + spec.name() + ": " + Messages.oneLine(e));
         return 1;
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();

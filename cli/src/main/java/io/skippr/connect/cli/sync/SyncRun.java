@@ -2,6 +2,7 @@ package io.skippr.connect.cli.sync;
 
 import io.skippr.connect.cli.discover.PluginJars;
 import io.skippr.connect.cli.lease.HeldLease;
+import io.skippr.connect.common.Messages;
 import io.skippr.connect.sink.LakeWriter;
 import io.skippr.connect.sink.WriterParts;
 import io.skippr.connect.sink.log.LogEntry;
@@ -93,7 +94,7 @@ final class SyncRun {
       Thread.currentThread().interrupt();
       return failed("interrupted");
     } catch (IOException | RuntimeException e) {
-      return failed(oneLine(e));
+      return failed(Messages.oneLine(e));
     } finally {
       finished.countDown();
     }
@@ -261,7 +262,7 @@ final class SyncRun {
         }
       }
     } catch (RuntimeException e) {
-      fail("the lake writer failed: " + oneLine(e));
+      fail("the lake writer failed: " + Messages.oneLine(e));
     }
   }
 
@@ -280,7 +281,7 @@ final class SyncRun {
   }
 
   private void rejected(SinkRecord record, Throwable error) {
-    output.rejected(rejections.keep(record, error), oneLine(error));
+    output.rejected(rejections.keep(record, error), Messages.oneLine(error));
   }
 
   /** What the engine's tasks hand the run. */
@@ -306,7 +307,10 @@ final class SyncRun {
           writer.put(sink);
         }
       } catch (RuntimeException e) {
-        fail(e instanceof SyncException ? e.getMessage() : "the lake writer failed: " + oneLine(e));
+        fail(
+            e instanceof SyncException
+                ? e.getMessage()
+                : "the lake writer failed: " + Messages.oneLine(e));
         throw e;
       } finally {
         catchUp.delivered();
@@ -321,19 +325,10 @@ final class SyncRun {
     @Override
     public void stopped(boolean success, String message, Throwable error) {
       if (!success && phase.get() != Phase.DRAINING) {
-        fail("the source failed: " + (error != null ? oneLine(error) : message));
+        fail("the source failed: " + (error != null ? Messages.oneLine(error) : message));
       }
       engineEnded = true;
     }
-  }
-
-  static String oneLine(Throwable e) {
-    Throwable root = e;
-    while (root.getCause() != null && root.getMessage() == null) {
-      root = root.getCause();
-    }
-    String message = root.getMessage() != null ? root.getMessage() : root.toString();
-    return message.replaceAll("\\s+", " ").trim();
   }
 
   private static void closeQuietly(AutoCloseable closeable) {
