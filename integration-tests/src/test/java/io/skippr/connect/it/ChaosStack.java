@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.skippr.connect.testkit.ConnectCluster;
 import io.skippr.connect.testkit.FreePorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -262,6 +263,28 @@ final class ChaosStack {
         withSchemas.fromConnectData(topic, Orders.VALUE, Orders.value(partition, offset));
     return new ProducerRecord<>(
         topic, partition, Orders.timestamp(offset), Orders.key(partition, offset), value);
+  }
+
+  /**
+   * Creates the topic and writes {@code perPartition} orders to each of its partitions. Each
+   * partition's first record goes alone: on a topic this young a leader change can fail the first
+   * batch after later ones landed, which an idempotent producer never gets past.
+   */
+  static void produceOrders(ConnectCluster cluster, String topic, int partitions, long perPartition)
+      throws Exception {
+    cluster.createTopic(topic, partitions);
+    JsonConverter converter = orderConverter();
+    try (KafkaProducer<byte[], byte[]> producer = cluster.bulkProducer()) {
+      for (int p = 0; p < partitions; p++) {
+        producer.send(order(converter, topic, p, 0)).get(1, java.util.concurrent.TimeUnit.MINUTES);
+      }
+      for (long o = 1; o < perPartition; o++) {
+        for (int p = 0; p < partitions; p++) {
+          producer.send(order(converter, topic, p, o));
+        }
+      }
+      producer.flush();
+    }
   }
 
   /** The end offset of each partition of the topic, as the broker reports it. */

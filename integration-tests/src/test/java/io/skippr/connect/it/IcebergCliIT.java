@@ -2,8 +2,6 @@ package io.skippr.connect.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.skippr.connect.sink.log.LakeManifest;
-import io.skippr.connect.sink.storage.LocalLakeStorage;
 import io.skippr.connect.testkit.Await;
 import io.skippr.connect.testkit.ConnectCluster;
 import java.io.IOException;
@@ -15,11 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.connect.json.JsonConverter;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -85,14 +80,14 @@ class IcebergCliIT {
     config.putAll(
         tables.connectorKeys(
             "file:" + root.resolve("compact/warehouse"), Map.of("io-impl", LOCAL_IO)));
-    produce(topic);
+    ChaosStack.produceOrders(cluster, topic, PARTITIONS, PER_PARTITION);
     cluster.connect().configureConnector(topic, config);
     long total = PARTITIONS * PER_PARTITION;
     Await.until(
         LANDING,
         () -> "every record in Iceberg, now " + tables.describe(topic),
         () -> tables.rows(topic) >= total);
-    int unitFiles = liveKeys(lake, topic).size();
+    int unitFiles = IcebergTables.liveKeys(lake, topic).size();
     assertThat(unitFiles).as("five units a partition").isGreaterThanOrEqualTo(10);
     cluster.connect().stopConnector(topic);
     Await.until(
@@ -117,10 +112,10 @@ class IcebergCliIT {
             icebergClasspath());
     assertThat(compact.awaitExit(Duration.ofMinutes(2))).as(compact.output()).isZero();
 
-    TreeSet<String> live = liveKeys(lake, topic);
+    TreeSet<String> live = IcebergTables.liveKeys(lake, topic);
     assertThat(live).as("one merged file a partition").hasSize(PARTITIONS);
     Table table = tables.table(topic);
-    assertThat(tableKeys(table, lake)).isEqualTo(live);
+    assertThat(IcebergTables.tableKeys(table, lake)).isEqualTo(live);
     // One merge a partition, each one replace snapshot; together they retire every unit's file.
     List<Snapshot> merges =
         IcebergTables.snapshots(table).stream()
@@ -186,39 +181,7 @@ class IcebergCliIT {
     MappedReader.read(table, row -> ids.add(((Number) row.getField("id")).longValue()));
     assertThat(ids).hasSize((int) n).doesNotHaveDuplicates();
     assertThat(ids).allMatch(id -> id >= 0 && id < n);
-    assertThat(tableKeys(table, lake)).isEqualTo(liveKeys(lake, "orders"));
-  }
-
-  private static void produce(String topic) throws Exception {
-    cluster.createTopic(topic, PARTITIONS);
-    JsonConverter converter = ChaosStack.orderConverter();
-    try (KafkaProducer<byte[], byte[]> producer = cluster.bulkProducer()) {
-      // Each partition's first record alone: see IcebergLakeIT.produce.
-      for (int p = 0; p < PARTITIONS; p++) {
-        producer.send(ChaosStack.order(converter, topic, p, 0)).get(1, TimeUnit.MINUTES);
-      }
-      for (long o = 1; o < PER_PARTITION; o++) {
-        for (int p = 0; p < PARTITIONS; p++) {
-          producer.send(ChaosStack.order(converter, topic, p, o));
-        }
-      }
-      producer.flush();
-    }
-  }
-
-  private static TreeSet<String> liveKeys(Path lake, String table) throws IOException {
-    TreeSet<String> keys = new TreeSet<>();
-    LakeManifest.liveFiles(new LocalLakeStorage(lake))
-        .getOrDefault(table, List.of())
-        .forEach(file -> keys.add(file.key()));
-    return keys;
-  }
-
-  private static TreeSet<String> tableKeys(Table table, Path lake) throws IOException {
-    TreeSet<String> keys = new TreeSet<>();
-    for (String file : IcebergTables.currentFiles(table)) {
-      keys.add(lake.relativize(Path.of(file.replaceFirst("^file:", ""))).toString());
-    }
-    return keys;
+    assertThat(IcebergTables.tableKeys(table, lake))
+        .isEqualTo(IcebergTables.liveKeys(lake, "orders"));
   }
 }

@@ -13,11 +13,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.connect.json.JsonConverter;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -60,24 +57,6 @@ class IcebergLakeIT {
     }
   }
 
-  private static void produce(String topic) throws Exception {
-    cluster.createTopic(topic, PARTITIONS);
-    JsonConverter converter = ChaosStack.orderConverter();
-    try (KafkaProducer<byte[], byte[]> producer = cluster.bulkProducer()) {
-      // Each partition's first record alone: on a topic this young a leader change can fail the
-      // first batch after later ones landed, which an idempotent producer never gets past.
-      for (int p = 0; p < PARTITIONS; p++) {
-        producer.send(ChaosStack.order(converter, topic, p, 0)).get(1, TimeUnit.MINUTES);
-      }
-      for (long o = 1; o < PER_PARTITION; o++) {
-        for (int p = 0; p < PARTITIONS; p++) {
-          producer.send(ChaosStack.order(converter, topic, p, o));
-        }
-      }
-      producer.flush();
-    }
-  }
-
   private static Map<String, String> sink(String topic, Map<String, String> more) {
     Map<String, String> config = new HashMap<>(ChaosIT.sinkConfig(root.resolve("x"), topic));
     config.put("tasks.max", "2");
@@ -98,7 +77,7 @@ class IcebergLakeIT {
         tables.connectorKeys(
             "file:" + root.resolve("local/warehouse"),
             Map.of("io-impl", "io.skippr.connect.iceberg.io.LocalFileIO")));
-    produce(topic);
+    ChaosStack.produceOrders(cluster, topic, PARTITIONS, PER_PARTITION);
     cluster.connect().configureConnector("ice-local", config);
     long total = PARTITIONS * PER_PARTITION;
     Await.until(
@@ -156,7 +135,7 @@ class IcebergLakeIT {
                 S3MockServer.SECRET_KEY));
     // The catalog's FileIO takes the lake's S3 settings: only the warehouse is named.
     config.putAll(tables.connectorKeys("s3://" + BUCKET + "/warehouse", Map.of()));
-    produce(topic);
+    ChaosStack.produceOrders(cluster, topic, PARTITIONS, PER_PARTITION);
     cluster.connect().configureConnector("ice-s3", config);
     long total = PARTITIONS * PER_PARTITION;
     Await.until(
@@ -203,7 +182,7 @@ class IcebergLakeIT {
     config.put("compaction.interval.ms", "700");
     config.put("compaction.grace.ms", "3000");
     config.put("compaction.target.bytes", String.valueOf(1 << 20));
-    produce(topic);
+    ChaosStack.produceOrders(cluster, topic, PARTITIONS, PER_PARTITION);
     cluster.connect().configureConnector("ice-merged", config);
     long total = PARTITIONS * PER_PARTITION;
     Await.until(
@@ -215,7 +194,8 @@ class IcebergLakeIT {
               && IcebergTables.snapshots(table).stream()
                   .anyMatch(s -> "replace".equals(s.operation()))
               && tables.rows(topic) == total
-              && liveKeys(lake, topic).equals(tableKeys(tables, lake, topic));
+              && IcebergTables.liveKeys(lake, topic)
+                  .equals(IcebergTables.tableKeys(tables.table(topic), lake));
         });
 
     Table table = tables.table(topic);
@@ -224,40 +204,11 @@ class IcebergLakeIT {
     assertThat(new TreeSet<>(seen)).isEqualTo(IcebergTables.expected(PARTITIONS, PER_PARTITION));
     assertThat(IcebergTables.currentFiles(table)).doesNotHaveDuplicates();
     // Fewer files than units: the merged inputs left the table with the merge.
-    assertThat(tableKeys(tables, lake, topic).size())
+    assertThat(IcebergTables.tableKeys(tables.table(topic), lake).size())
         .isLessThan(IcebergTables.committedKeys(lake, topic).size());
     List<Path> local = new ArrayList<>();
     IcebergTables.currentFiles(table)
         .forEach(f -> local.add(Path.of(f.replaceFirst("^file:", ""))));
     assertThat(IcebergTables.duckPositions(local)).hasSize((int) total);
-  }
-
-  private static TreeSet<String> liveKeys(Path lake, String topic) {
-    TreeSet<String> keys = new TreeSet<>();
-    try {
-      io.skippr.connect.sink.log.LakeManifest.liveFiles(
-              new io.skippr.connect.sink.storage.LocalLakeStorage(lake))
-          .getOrDefault(topic, List.of())
-          .forEach(file -> keys.add(file.key()));
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-    return keys;
-  }
-
-  private static TreeSet<String> tableKeys(IcebergTables tables, Path lake, String topic) {
-    TreeSet<String> keys = new TreeSet<>();
-    Table table = tables.table(topic);
-    if (table == null) {
-      return keys;
-    }
-    try {
-      for (String file : IcebergTables.currentFiles(table)) {
-        keys.add(lake.relativize(Path.of(file.replaceFirst("^file:", ""))).toString());
-      }
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-    return keys;
   }
 }

@@ -186,4 +186,34 @@ final class IcebergTables {
     snapshots.sort((a, b) -> Long.compare(a.sequenceNumber(), b.sequenceNumber()));
     return snapshots;
   }
+
+  /** The keys of the files the lake's log lists as live for the table (a local lake). */
+  static TreeSet<String> liveKeys(Path lake, String table) {
+    TreeSet<String> keys = new TreeSet<>();
+    try {
+      io.skippr.connect.sink.log.LakeManifest.liveFiles(
+              new io.skippr.connect.sink.storage.LocalLakeStorage(lake))
+          .getOrDefault(table, List.of())
+          .forEach(file -> keys.add(file.key()));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return keys;
+  }
+
+  /** The table's current files as keys of the local lake; empty while there is no table. */
+  static TreeSet<String> tableKeys(Table table, Path lake) {
+    TreeSet<String> keys = new TreeSet<>();
+    if (table == null) {
+      return keys;
+    }
+    try {
+      for (String file : currentFiles(table)) {
+        keys.add(lake.relativize(Path.of(file.replaceFirst("^file:", ""))).toString());
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return keys;
+  }
 }
