@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -45,6 +46,10 @@ final class SoakSampler implements AutoCloseable {
   private final Map<LakeProbe, List<String>> lakes;
   private final GroupLag lag;
   private final ChaosStack stack;
+
+  /** A line on the console every this many samples, for whoever watches a long run. */
+  private static final int PROGRESS_EVERY = 20;
+
   private final SoakLoad load;
   private final PollFixtureApi api;
   private final long startNanos;
@@ -136,6 +141,23 @@ final class SoakSampler implements AutoCloseable {
       row.put(Samples.WORKER_UP, Double.NaN);
     }
     samples.add(row);
+    if (samples.size() % PROGRESS_EVERY == 1) {
+      System.out.printf(
+          Locale.ROOT,
+          "soak: %6.0f s worker %s: heap %s MB, %s threads, %s fds; line protocol lag %s; %,d rows"
+              + " acknowledged%n",
+          row.get(Samples.TIME),
+          live == null ? "down" : Integer.toString(live.number()),
+          shown(row.get("heap_mb")),
+          shown(row.get("threads")),
+          shown(row.get("fds")),
+          shown(row.get(lagSeries(SoakConnectors.LP_LAKE))),
+          load.acknowledgedRows());
+    }
+  }
+
+  private static String shown(Double value) {
+    return value == null || value.isNaN() ? "-" : String.format(Locale.ROOT, "%.0f", value);
   }
 
   private int failedTasks() {
