@@ -116,7 +116,8 @@ class IngestChaosIT {
         seed);
   }
 
-  private static void awaitAccepting(String url) {
+  /** Waits until the ingest endpoint at {@code url} answers /health with 200. */
+  static void awaitAccepting(String url) {
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     Await.until(
         READY,

@@ -93,6 +93,15 @@ final class IngestLakeAudit {
    */
   static void readCommitted(
       String bootstrap, String topic, Consumer<ConsumerRecord<byte[], byte[]>> each) {
+    readCommitted(bootstrap, topic, Duration.ofMinutes(2), each);
+  }
+
+  /** As {@link #readCommitted(String, String, Consumer)}, allowing {@code timeout} to read it. */
+  static void readCommitted(
+      String bootstrap,
+      String topic,
+      Duration timeout,
+      Consumer<ConsumerRecord<byte[], byte[]>> each) {
     Map<String, Object> props =
         Map.of(
             ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
@@ -113,7 +122,7 @@ final class IngestLakeAudit {
       consumer.seekToBeginning(partitions);
       Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
       Await.until(
-          Duration.ofMinutes(2),
+          timeout,
           () -> "reading " + topic + " to its end",
           () -> {
             consumer.poll(Duration.ofMillis(500)).forEach(each);
