@@ -1,5 +1,7 @@
 package io.skippr.connect.cli.audit;
 
+import io.skippr.connect.cli.lake.ConnectorConfigs;
+import io.skippr.connect.cli.lake.LakeException;
 import io.skippr.connect.common.Messages;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -135,7 +137,7 @@ public final class AuditCommand implements Callable<Integer> {
       AuditReport report = new AuditRun(target(), Duration.ofSeconds(timeoutSeconds)).run();
       out.print(output == Output.json ? ReportJson.of(report) + "\n" : ReportText.of(report));
       return report.exitCode();
-    } catch (AuditException e) {
+    } catch (AuditException | LakeException e) {
       err.println("skippr audit: " + e.getMessage());
       return 1;
     } catch (IOException | RuntimeException e) {
