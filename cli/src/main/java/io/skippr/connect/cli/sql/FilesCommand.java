@@ -4,15 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.skippr.connect.cli.lake.LakeException;
-import io.skippr.connect.common.Messages;
+import io.skippr.connect.cli.lake.OneLineErrors;
 import io.skippr.connect.sink.log.LiveFile;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.apache.logging.log4j.Level;
-import org.apache.logging.log4j.core.config.Configurator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -72,28 +69,20 @@ public final class FilesCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
-    Configurator.setLevel("io.skippr.connect", Level.WARN);
-    try (LakeCatalog catalog = lake.open()) {
-      List<LakeTable> tables = selected(catalog);
-      if (output == Output.json) {
-        out.println(
-            JSON.writerWithDefaultPrettyPrinter().writeValueAsString(json(catalog, tables)));
-      } else {
-        tables.forEach(t -> t.files().forEach(f -> out.println(catalog.uri(f.key()))));
-      }
-      return 0;
-    } catch (LakeException e) {
-      err.println("skippr files: " + e.getMessage());
-      return 1;
-    } catch (IOException | RuntimeException e) {
-      err.println("skippr files: " + Messages.oneLine(e));
-      return 1;
-    } finally {
-      out.flush();
-      err.flush();
-    }
+    return OneLineErrors.run(
+        spec,
+        out -> {
+          try (LakeCatalog catalog = lake.open()) {
+            List<LakeTable> tables = selected(catalog);
+            if (output == Output.json) {
+              out.println(
+                  JSON.writerWithDefaultPrettyPrinter().writeValueAsString(json(catalog, tables)));
+            } else {
+              tables.forEach(t -> t.files().forEach(f -> out.println(catalog.uri(f.key()))));
+            }
+          }
+          return 0;
+        });
   }
 
   private List<LakeTable> selected(LakeCatalog catalog) throws IOException {

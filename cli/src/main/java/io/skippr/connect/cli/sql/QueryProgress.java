@@ -34,9 +34,9 @@ final class QueryProgress {
     return System.console() == null ? NONE : new QueryProgress(err);
   }
 
-  /** How far the running query is, as DuckDB estimates it. */
+  /** How far the running query is, in percent, as DuckDB estimates it; negative when unknown. */
   interface Probe {
-    org.duckdb.QueryProgress read() throws SQLException;
+    double percent() throws SQLException;
   }
 
   /** Stops showing progress. */
@@ -80,7 +80,7 @@ final class QueryProgress {
     private void draw() {
       double percent;
       try {
-        percent = probe.read().getPercentage();
+        percent = probe.percent();
       } catch (SQLException | RuntimeException e) {
         return; // the query ended meanwhile: nothing to show
       }

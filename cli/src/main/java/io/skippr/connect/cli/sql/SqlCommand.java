@@ -1,15 +1,12 @@
 package io.skippr.connect.cli.sql;
 
 import io.skippr.connect.cli.lake.LakeException;
-import io.skippr.connect.common.Messages;
+import io.skippr.connect.cli.lake.OneLineErrors;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.sql.SQLException;
 import java.util.concurrent.Callable;
-import org.apache.logging.log4j.Level;
-import org.apache.logging.log4j.core.config.Configurator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -73,29 +70,20 @@ public final class SqlCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
-    Configurator.setLevel("io.skippr.connect", Level.WARN);
-    try {
-      String sql = statement();
-      try (LakeSql lakeSql = new LakeSql(lake.open())) {
-        if (tables) {
-          lakeSql.printTables(output, out);
-        } else {
-          lakeSql.query(sql, output, out, QueryProgress.onTerminal(err));
-        }
-      }
-      return 0;
-    } catch (LakeException e) {
-      err.println("skippr sql: " + e.getMessage());
-      return 1;
-    } catch (SQLException | IOException | RuntimeException e) {
-      err.println("skippr sql: " + Messages.oneLine(e));
-      return 1;
-    } finally {
-      out.flush();
-      err.flush();
-    }
+    return OneLineErrors.run(
+        spec,
+        out -> {
+          String sql = statement();
+          try (LakeSql lakeSql = new LakeSql(lake.open())) {
+            if (tables) {
+              lakeSql.printTables(output, out);
+            } else {
+              PrintWriter err = spec.commandLine().getErr();
+              lakeSql.query(sql, output, out, QueryProgress.onTerminal(err));
+            }
+          }
+          return 0;
+        });
   }
 
   private String statement() throws IOException {

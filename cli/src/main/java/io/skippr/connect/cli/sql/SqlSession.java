@@ -73,7 +73,8 @@ final class SqlSession implements AutoCloseable {
     try (Statement statement = connection.createStatement()) {
       DuckDBPreparedStatement duck = statement.unwrap(DuckDBPreparedStatement.class);
       boolean rows;
-      try (QueryProgress.Watch watch = progress.watch(duck::getQueryProgress)) {
+      try (QueryProgress.Watch watch =
+          progress.watch(() -> duck.getQueryProgress().getPercentage())) {
         rows = statement.execute(sql);
       }
       if (!rows) {
