@@ -21,10 +21,10 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "Prints the files the lake's logs list as live now, for other engines (Spark, Trino,"
-          + " pandas, DuckDB): absolute paths in a local lake, s3:// URIs in a lake on S3. Read"
-          + " exactly these files and every record counts once, while the sink writes and merges"
-          + " too; a glob of the directory may also see files of a unit or merge being written.",
+      "Prints the live files of a lake's tables, for other engines.",
+      "The files the lake's logs list as live now, for Spark, Trino, pandas or DuckDB: absolute"
+          + " paths in a local lake, s3:// URIs in a lake on S3. Read exactly these files and"
+          + " every record counts once, while the sink writes and merges too.",
       "The files come in the order of their rows: by topic partition, then offset. For a"
           + " merge_by_key table they hold every version of a key until the next merge (and"
           + " delete markers): its current state is the last row of each key in that order"

@@ -19,11 +19,12 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "Runs a SQL query (DuckDB, in this process) over a lake. Each lake table the query names is a"
-          + " view of that name over exactly the files the lake's logs list as live at the start"
-          + " of the query: no file of a unit or merge being written, no merged file beside its"
-          + " inputs, so every record counts once, while the sink writes and merges too. Quote"
-          + " table names holding dots: select count(*) from \"demo.cpu\".",
+      "Runs a SQL query with DuckDB, in this process, over a lake's live files.",
+      "Each lake table the query names is a view of that name over exactly the files the lake's"
+          + " logs list as live at the start of the query: no file of a unit or merge being"
+          + " written, no merged file beside its inputs, so every record counts once, while the"
+          + " sink writes and merges too. Quote table names holding dots: select count(*) from"
+          + " \"demo.cpu\".",
       "A table with write.policy=merge_by_key is its current state, between merges too: the"
           + " last row of each key in (topic partition, offset) order, and no row for a key whose"
           + " last row deletes it (__deleted=true, or op=d). The lake does not record policies:"
