@@ -8,6 +8,8 @@ import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Struct;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,7 +65,7 @@ final class ResultPrinter {
       List<Boolean> numeric = new ArrayList<>();
       for (int i = 1; i <= columns.size(); i++) {
         Object value = rs.getObject(i);
-        cells.add(value == null ? "NULL" : rs.getString(i));
+        cells.add(value == null ? "NULL" : text(rs, i, value));
         numeric.add(value instanceof Number);
       }
       table.add(cells, numeric);
@@ -79,7 +81,8 @@ final class ResultPrinter {
     while (rs.next()) {
       List<String> fields = new ArrayList<>();
       for (int i = 1; i <= columns.size(); i++) {
-        String value = rs.getObject(i) == null ? null : rs.getString(i);
+        Object object = rs.getObject(i);
+        String value = object == null ? null : text(rs, i, object);
         fields.add(value == null ? "" : value.isEmpty() ? "\"\"" : csvField(value));
       }
       out.println(String.join(",", fields));
@@ -119,7 +122,19 @@ final class ResultPrinter {
   }
 
   private static Object scalar(ResultSet rs, int column, Object value) throws SQLException {
-    return value instanceof Boolean || value instanceof Number ? value : rs.getString(column);
+    return value instanceof Boolean || value instanceof Number ? value : text(rs, column, value);
+  }
+
+  /**
+   * A value as DuckDB writes it, but an instant always in full ISO-8601 UTC (the driver's text
+   * drops zero seconds).
+   */
+  private static String text(ResultSet rs, int column, Object value) throws SQLException {
+    return value instanceof OffsetDateTime time ? instant(time) : rs.getString(column);
+  }
+
+  private static String instant(OffsetDateTime time) {
+    return DateTimeFormatter.ISO_INSTANT.format(time.toInstant());
   }
 
   private static boolean nests(Object value) {
@@ -136,6 +151,9 @@ final class ResultPrinter {
     }
     if (value instanceof JsonNode node) {
       return new RawValue(node.toString());
+    }
+    if (value instanceof OffsetDateTime time) {
+      return instant(time);
     }
     if (value instanceof Array array) {
       List<Object> items = new ArrayList<>();

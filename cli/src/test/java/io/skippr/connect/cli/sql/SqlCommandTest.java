@@ -194,6 +194,24 @@ class SqlCommandTest {
   }
 
   @Test
+  void instantsPrintInFullIso8601Utc() throws Exception {
+    lake.commit(
+        "t",
+        "t",
+        0,
+        0,
+        0,
+        "select timestamptz '2026-12-01 10:00:00+01' as placed_at,"
+            + " [timestamptz '2026-12-01 09:00:00.5+00'] as seen_at");
+
+    assertThat(sql("--output", "csv", "select placed_at from t").out())
+        .isEqualTo("placed_at\n2026-12-01T09:00:00Z\n");
+    assertThat(sql("--output", "json", "select placed_at, seen_at from t").out())
+        .isEqualTo(
+            "[\n{\"placed_at\":\"2026-12-01T09:00:00Z\",\"seen_at\":[\"2026-12-01T09:00:00.500Z\"]}\n]\n");
+  }
+
+  @Test
   void errorsAreOneLineWithExitCodeOne() throws Exception {
     lake.commit("t", "t", 0, 0, 0, "select 1 as a");
 
