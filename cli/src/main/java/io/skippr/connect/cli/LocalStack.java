@@ -130,7 +130,6 @@ final class LocalStack {
               rest,
               bootstrap,
               settings.dataDir(),
-              settings.pluginDir(),
               () -> stopRequested.getCount() == 0,
               System.out)
           .run();

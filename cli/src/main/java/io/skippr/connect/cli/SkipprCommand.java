@@ -4,6 +4,8 @@ import io.skippr.connect.cli.audit.AuditCommand;
 import io.skippr.connect.cli.compact.CompactCommand;
 import io.skippr.connect.cli.discover.DiscoverCommand;
 import io.skippr.connect.cli.discover.SchemaCommand;
+import io.skippr.connect.cli.sql.FilesCommand;
+import io.skippr.connect.cli.sql.SqlCommand;
 import io.skippr.connect.cli.sync.StateCommand;
 import io.skippr.connect.cli.sync.SyncCommand;
 import picocli.CommandLine;
@@ -22,7 +24,9 @@ import picocli.CommandLine.Command;
       SyncCommand.class,
       StateCommand.class,
       CompactCommand.class,
-      AuditCommand.class
+      AuditCommand.class,
+      SqlCommand.class,
+      FilesCommand.class
     })
 public final class SkipprCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

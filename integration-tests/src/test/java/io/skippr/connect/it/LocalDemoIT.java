@@ -53,6 +53,8 @@ class LocalDemoIT {
     assertThat(first)
         .contains("connector demo-ingest (HTTP ingest on http://127.0.0.1:" + ports[3]);
     assertThat(first).contains("demo-lake (lake sink into " + lake + "): created");
+    // The dead letter queue exists before the sinks start: their reporters find it.
+    assertThat(first).doesNotContain("demo-dlq doesn't exist");
     assertThat(lakeRows(lake, "demo.cpu")).isEqualTo(CPU_ROWS);
     assertThat(lakeRows(lake, "demo.events.orders")).isEqualTo(ORDERS);
     assertThat(parquetFiles(lake.resolve("demo.cpu"))).isNotEmpty();
@@ -112,7 +114,10 @@ class LocalDemoIT {
       assertSummaryRow(output, "demo.cpu", (long) run * CPU_ROWS, CPU_ROWS);
       assertSummaryRow(output, "demo.events.orders", (long) run * ORDERS, ORDERS);
       assertPointsPerHost(output);
-      assertThat(output).contains("from read_parquet('" + dataDir.resolve("lake/demo.cpu"));
+      // The queries it ran, as the skippr sql commands that run them.
+      assertThat(output)
+          .contains("$ ./skippr sql --lake " + dataDir.resolve("lake") + " - <<'SQL'\n")
+          .contains("  from \"demo.cpu\"\n");
       // It keeps running after the demo: the ingest endpoint still answers.
       assertThat(status("http://127.0.0.1:" + ports[3] + "/health")).isEqualTo(200);
       whileRunning.run();

@@ -1,14 +1,11 @@
 package io.skippr.connect.cli.audit;
 
-import io.skippr.connect.common.Messages;
-import java.io.IOException;
-import java.io.PrintWriter;
+import io.skippr.connect.cli.lake.ConnectorConfigs;
+import io.skippr.connect.cli.lake.OneLineErrors;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.logging.log4j.Level;
-import org.apache.logging.log4j.core.config.Configurator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -128,23 +125,13 @@ public final class AuditCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
-    Configurator.setLevel("io.skippr.connect", Level.WARN);
-    try {
-      AuditReport report = new AuditRun(target(), Duration.ofSeconds(timeoutSeconds)).run();
-      out.print(output == Output.json ? ReportJson.of(report) + "\n" : ReportText.of(report));
-      return report.exitCode();
-    } catch (AuditException e) {
-      err.println("skippr audit: " + e.getMessage());
-      return 1;
-    } catch (IOException | RuntimeException e) {
-      err.println("skippr audit: " + Messages.oneLine(e));
-      return 1;
-    } finally {
-      out.flush();
-      err.flush();
-    }
+    return OneLineErrors.run(
+        spec,
+        out -> {
+          AuditReport report = new AuditRun(target(), Duration.ofSeconds(timeoutSeconds)).run();
+          out.print(output == Output.json ? ReportJson.of(report) + "\n" : ReportText.of(report));
+          return report.exitCode();
+        });
   }
 
   private AuditTarget target() {

@@ -1,34 +1,23 @@
 package io.skippr.connect.cli.audit;
 
+import io.skippr.connect.cli.lake.LakeSettings;
 import io.skippr.connect.sink.LakeSinkConfig;
-import io.skippr.connect.sink.storage.StorageConfig;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 import org.apache.kafka.clients.CommonClientConfigs;
-import org.apache.kafka.common.config.ConfigException;
 
 /**
- * What to audit, from the command line and the connector's config: the lake's settings (the lake
- * sink's own keys), how to reach Kafka, the group and the connector's topics. The command line wins
- * over the connector's config.
+ * What to audit, from the command line and the connector's config: the lake (the lake sink's own
+ * keys), how to reach Kafka, the group and the connector's topics. The command line wins over the
+ * connector's config.
  *
  * @param group the consumer group, null when no connector is named
  * @param kafka Kafka client settings; empty when no Kafka was named
- * @param topicsRegex the connector's {@code topics.regex}, or null
  */
-record AuditTarget(
-    String connector,
-    String group,
-    Map<String, String> lake,
-    Map<String, Object> kafka,
-    List<String> topics,
-    Pattern topicsRegex) {
+record AuditTarget(LakeSettings lake, String group, Map<String, Object> kafka) {
 
-  static final String SINK_CLASS = "io.skippr.connect.sink.LakeSinkConnector";
   private static final String OVERRIDE = "consumer.override.";
 
   /** What the command line says; null and empty mean not given. */
@@ -42,47 +31,36 @@ record AuditTarget(
 
   /**
    * @param connectorConfig the connector's config read from Connect, empty when not read
-   * @throws AuditException when the lake is not named, or the connector is not a lake sink
+   * @throws io.skippr.connect.cli.lake.LakeException when the lake is not named, or the connector
+   *     is not a lake sink
    */
   static AuditTarget resolve(Request request, Map<String, String> connectorConfig) {
-    String connectorClass = connectorConfig.get("connector.class");
-    if (connectorClass != null && !connectorClass.equals(SINK_CLASS)) {
-      throw new AuditException(
-          "connector "
-              + request.connector()
-              + " runs "
-              + connectorClass
-              + ", not the lake sink "
-              + SINK_CLASS);
-    }
-    Map<String, String> lake = lake(request, connectorConfig);
+    LakeSettings lake =
+        LakeSettings.resolve(
+            request.connector(),
+            connectorConfig,
+            request.topicsDir(),
+            request.lake(),
+            "--topics-dir DIR|s3://BUCKET/PREFIX");
     Map<String, Object> kafka = kafka(request, connectorConfig);
     String group = request.group();
     if (group == null && request.connector() != null) {
       group = connectorConfig.getOrDefault(OVERRIDE + "group.id", "connect-" + request.connector());
     }
-    return new AuditTarget(
-        request.connector(),
-        group,
-        Map.copyOf(lake),
-        Map.copyOf(kafka),
-        list(connectorConfig.get("topics")),
-        regex(connectorConfig.get("topics.regex")));
+    return new AuditTarget(lake, group, Map.copyOf(kafka));
   }
 
-  /** The connector's config with the command line's lake settings over it. */
-  private static Map<String, String> lake(Request request, Map<String, String> connectorConfig) {
-    Map<String, String> lake = new HashMap<>(connectorConfig);
-    if (request.topicsDir() != null) {
-      lake.put(StorageConfig.TOPICS_DIR, request.topicsDir());
-    }
-    lake.putAll(request.lake());
-    if (lake.getOrDefault(StorageConfig.TOPICS_DIR, "").isBlank()) {
-      throw new AuditException(
-          "name the lake: --topics-dir DIR|s3://BUCKET/PREFIX, or --connect-url with --connector"
-              + " to read it from the connector's config");
-    }
-    return lake;
+  String connector() {
+    return lake.connector();
+  }
+
+  List<String> topics() {
+    return lake.topics();
+  }
+
+  /** The connector's {@code topics.regex}, or null. */
+  Pattern topicsRegex() {
+    return lake.topicsRegex();
   }
 
   /** Client settings: the connector's consumer overrides that reach the cluster, then ours. */
@@ -107,14 +85,10 @@ record AuditTarget(
   /**
    * The lake sink's config of the lake.
    *
-   * @throws AuditException naming the key that is wrong
+   * @throws io.skippr.connect.cli.lake.LakeException naming the key that is wrong
    */
   LakeSinkConfig lakeConfig() {
-    try {
-      return new LakeSinkConfig(lake);
-    } catch (ConfigException e) {
-      throw new AuditException("the lake's settings are wrong: " + e.getMessage(), e);
-    }
+    return lake.config();
   }
 
   boolean hasKafka() {
@@ -128,23 +102,5 @@ record AuditTarget(
         || key.startsWith("security.")
         || key.startsWith("sasl.")
         || key.startsWith("ssl.");
-  }
-
-  private static List<String> list(String topics) {
-    if (topics == null || topics.isBlank()) {
-      return List.of();
-    }
-    return Arrays.stream(topics.split(",")).map(String::trim).filter(t -> !t.isEmpty()).toList();
-  }
-
-  private static Pattern regex(String regex) {
-    if (regex == null || regex.isBlank()) {
-      return null;
-    }
-    try {
-      return Pattern.compile(regex);
-    } catch (PatternSyntaxException e) {
-      throw new AuditException("the connector's topics.regex is not a pattern: " + e.getMessage());
-    }
   }
 }

@@ -1,6 +1,7 @@
 package io.skippr.connect.cli.audit;
 
 import io.skippr.connect.cli.audit.Finding.Kind;
+import io.skippr.connect.cli.lake.LakeFileNames;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -105,24 +106,9 @@ final class FileAudit {
         key);
   }
 
-  /**
-   * The TP a file's name says wrote it: file names start with the compaction id {@code
-   * {topic}+{partition}+...}, and topic names cannot hold {@code +}.
-   */
+  /** The TP a file's name says wrote it ({@link LakeFileNames#writer}). */
   static Optional<TopicPartition> namedFor(String key) {
-    String name = key.substring(key.lastIndexOf('/') + 1);
-    int first = name.indexOf('+');
-    int second = first < 0 ? -1 : name.indexOf('+', first + 1);
-    if (first <= 0 || second < 0) {
-      return Optional.empty();
-    }
-    String partition = name.substring(first + 1, second);
-    if (partition.isEmpty()
-        || partition.length() > 9
-        || !partition.chars().allMatch(Character::isDigit)) {
-      return Optional.empty();
-    }
-    return Optional.of(new TopicPartition(name.substring(0, first), Integer.parseInt(partition)));
+    return LakeFileNames.writer(key);
   }
 
   private static void add(

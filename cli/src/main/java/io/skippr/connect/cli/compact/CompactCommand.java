@@ -2,6 +2,7 @@ package io.skippr.connect.cli.compact;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.skippr.connect.cli.lake.OneLineErrors;
 import io.skippr.connect.cli.lease.HeldLease;
 import io.skippr.connect.sink.LakeSinkConfig;
 import io.skippr.connect.sink.log.LakeIdentity;
@@ -19,15 +20,12 @@ import io.skippr.connect.state.api.PipelineScopeConfig;
 import io.skippr.connect.state.api.StateStore;
 import io.skippr.connect.state.api.StateStores;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.logging.log4j.Level;
-import org.apache.logging.log4j.core.config.Configurator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -78,25 +76,12 @@ public final class CompactCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
-    Configurator.setLevel("io.skippr.connect", Level.WARN);
-    try {
-      out.println(run());
-      return 0;
-    } catch (CompactException e) {
-      err.println("skippr compact: " + e.getMessage());
-      return 1;
-    } catch (IOException | RuntimeException e) {
-      err.println("skippr compact: " + String.valueOf(e.getMessage()).replaceAll("\\s+", " "));
-      return 1;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return 1;
-    } finally {
-      out.flush();
-      err.flush();
-    }
+    return OneLineErrors.run(
+        spec,
+        out -> {
+          out.println(run());
+          return 0;
+        });
   }
 
   private String run() throws IOException, InterruptedException {

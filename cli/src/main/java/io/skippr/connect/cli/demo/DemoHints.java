@@ -8,7 +8,8 @@ final class DemoHints {
   private DemoHints() {}
 
   static void print(PrintStream out, String ingest, String rest, Path lake) {
-    String cpu = lake.resolve(DemoReport.CPU) + "/**/*.parquet";
+    String skippr = "  ./skippr ";
+    String lakeOption = "--lake " + DemoReport.shellWord(lake.toString());
     String[] lines = {
       "Push more rows (they land in the lake within a few seconds):",
       "  curl -i -XPOST '" + ingest + "/api/v2/write?bucket=demo&precision=s' \\",
@@ -18,20 +19,31 @@ final class DemoHints {
       "    -d '[{\"order_id\":1,\"country\":\"DE\",\"amount\":9.5,\"items\":1,\"paid\":true}]'",
       "  A new measurement becomes a new topic demo.<name>, a new JSON stream demo.events.<name>,"
           + " each a new lake table.",
-      "Query the lake with DuckDB (CLI or any client):",
-      "  duckdb -c \"select host, count(*) from read_parquet('"
-          + cpu
-          + "', hive_partitioning=true) group by host order by host\"",
+      "Query the lake (DuckDB over exactly the files the lake log lists as live: no row twice,"
+          + " none missing, while the sinks write and merge):",
+      skippr + "sql " + lakeOption + " --tables",
+      skippr
+          + "sql "
+          + lakeOption
+          + " 'select host, count(*) from \""
+          + DemoReport.CPU
+          + "\" group by host order by host'",
+      skippr + "sql " + lakeOption + " --output csv 'select * from \"" + DemoReport.ORDERS + "\"'",
+      skippr
+          + "files "
+          + lakeOption
+          + " --table "
+          + DemoReport.CPU
+          + "    (the live files, for Spark, pandas, ...)",
       "  Files appear under "
           + lake
-          + "/<table>/dt=<day>/; the lake log under "
+          + "/<table>/dt=<day>/ and the lake log under "
           + lake
-          + "/_skippr/ says which are live. The sinks merge small files every "
+          + "/_skippr/; the sinks merge small files every "
           + DemoConnectors.COMPACTION_INTERVAL_MS / 1000
-          + " s; a glob also reads",
-      "  the merged inputs for "
+          + " s and delete merged inputs "
           + DemoConnectors.COMPACTION_GRACE_MS / 1000
-          + " s after each merge, the demo's own queries read only the live files (docs/maintenance.md).",
+          + " s later. What a glob of the directory sees: docs/reading.md.",
       "Connectors: "
           + DemoConnectors.SOURCE
           + ", "

@@ -1,20 +1,22 @@
 package io.skippr.connect.cli.demo;
 
+import io.skippr.connect.cli.sql.LakeSql;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
 /**
  * {@code skippr local --demo}: once the worker is ready, registers an HTTP ingest source and a lake
  * sink, pushes a small generated load through HTTP, waits until the lake has committed every row,
- * and prints what DuckDB reads back.
+ * and prints what {@code skippr sql} reads back.
  */
 public final class LocalDemo {
   private static final Duration CONNECTOR_TIMEOUT = Duration.ofMinutes(1);
@@ -29,7 +31,6 @@ public final class LocalDemo {
   private final ConnectRest rest;
   private final Path dataDir;
   private final Path lake;
-  private final Path pluginDir;
   private final Poll poll;
   private final PrintStream out;
   private final IngestClient ingest;
@@ -39,7 +40,6 @@ public final class LocalDemo {
       String restUrl,
       String bootstrapServers,
       Path dataDir,
-      Path pluginDir,
       BooleanSupplier stopping,
       PrintStream out) {
     this.options = options;
@@ -48,7 +48,6 @@ public final class LocalDemo {
     this.rest = new ConnectRest(restUrl);
     this.dataDir = dataDir.toAbsolutePath().normalize();
     this.lake = this.dataDir.resolve("lake");
-    this.pluginDir = pluginDir;
     this.poll = new Poll(stopping);
     this.out = out;
     this.ingest = new IngestClient(options.ingestPort());
@@ -65,38 +64,30 @@ public final class LocalDemo {
     say("run " + load.run() + ": every row it pushes carries run = '" + load.run() + "'");
     long pushStarted = System.nanoTime();
     push(load);
-    try (LakeSources sources = new LakeSources(lake, pluginDir);
-        DuckDb db = new DuckDb()) {
-      Map<String, LakeSources.Source> live = awaitLake(sources, db, load.run());
+    try (LakeSql sql = LakeSql.local(lake)) {
+      awaitLake(sql, load.run());
       say(
           String.format(
               Locale.ROOT,
-              "the lake committed all %d rows of %s %.1f s after the first write; DuckDB reads:",
+              "the lake committed all %d rows of %s %.1f s after the first write; skippr sql"
+                  + " reads:",
               DemoLoad.CPU_ROWS + DemoLoad.ORDERS,
               load.run(),
               seconds(pushStarted)));
-      live.values().stream()
-          .filter(source -> source.unlisted() > 0)
-          .forEach(
-              source ->
-                  say(
-                      source.table()
-                          + ": "
-                          + source.unlisted()
-                          + " file(s) on disk are not in the lake log (left by a crash; the sink"
-                          + " removes them when it next opens the partition): reading the "
-                          + source.liveFiles()
-                          + " live files only"));
-      new DemoReport(live, load.run()).print(db, out);
-    } catch (SQLException e) {
-      throw new DemoException("DuckDB query failed: " + e.getMessage(), e);
+      new DemoReport(lake, load.run()).print(sql, out);
+    } catch (SQLException | IOException e) {
+      throw new DemoException("reading the lake failed: " + e.getMessage(), e);
     }
     DemoHints.print(out, ingest.base(), restUrl, lake);
     say("done; the stack keeps running (Ctrl-C stops it)");
   }
 
   private void registerConnectors() {
-    DemoTopics.create(bootstrapServers, DemoReport.TABLES);
+    // The dead letter queue too: the sinks' reporters only look it up, and log an error when
+    // it is missing.
+    List<String> topics = new ArrayList<>(DemoReport.TABLES);
+    topics.add(DemoConnectors.DLQ);
+    DemoTopics.create(bootstrapServers, topics);
     Map<String, String> source = DemoConnectors.source(options.ingestPort());
     Map<String, String> sink = DemoConnectors.sink(lake, dataDir.resolve("state"));
     Map<String, String> eventsSink = DemoConnectors.eventsSink(lake, dataDir.resolve("state"));
@@ -168,23 +159,20 @@ public final class LocalDemo {
     return (System.nanoTime() - sinceNanos) / 1e9;
   }
 
-  /** Waits until each table holds exactly the rows this run pushed; returns the sources read. */
-  private Map<String, LakeSources.Source> awaitLake(LakeSources sources, DuckDb db, String run) {
+  /** Waits until each table holds exactly the rows this run pushed, read through the lake log. */
+  private void awaitLake(LakeSql sql, String run) {
     Map<String, Long> pushed =
         Map.of(DemoReport.CPU, (long) DemoLoad.CPU_ROWS, DemoReport.ORDERS, (long) DemoLoad.ORDERS);
     say("waiting for the lake sink to commit them to " + lake);
-    AtomicReference<Map<String, LakeSources.Source>> last = new AtomicReference<>();
     poll.until(
         LAKE_TIMEOUT,
         "the lake to hold every pushed row of " + run,
         () -> {
-          Map<String, LakeSources.Source> live = sources.sources(DemoReport.TABLES);
+          if (!sql.refresh().containsAll(DemoReport.TABLES)) {
+            return false;
+          }
           for (String table : DemoReport.TABLES) {
-            LakeSources.Source source = live.get(table);
-            if (source == null) {
-              return false;
-            }
-            long rows = db.count(DemoReport.runCount(source, run));
+            long rows = sql.count(DemoReport.runCount(table, run));
             if (rows > pushed.get(table)) {
               throw new DemoException(
                   table
@@ -200,10 +188,8 @@ public final class LocalDemo {
               return false;
             }
           }
-          last.set(live);
           return true;
         });
-    return last.get();
   }
 
   private void say(String line) {

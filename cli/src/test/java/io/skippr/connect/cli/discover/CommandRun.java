@@ -6,9 +6,9 @@ import java.util.List;
 import picocli.CommandLine;
 
 /** What a command printed and returned. */
-record CommandRun(int exit, String out, String err) {
+public record CommandRun(int exit, String out, String err) {
   /** Runs {@code command} with {@code args}, capturing stdout and stderr. */
-  static CommandRun of(Object command, List<String> args) {
+  public static CommandRun of(Object command, List<String> args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     CommandLine cli = new CommandLine(command);

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * @param end the last offset of the rows
  * @param extension what follows the id, e.g. {@code snappy.parquet}
  */
-record FileId(
+public record FileId(
     String table,
     String partitionPath,
     String id,
@@ -31,7 +31,7 @@ record FileId(
       Pattern.compile("\\+(?:g(\\d+)\\+)?(\\d+)\\+(\\d+)(?:\\+m[0-9a-f]+)?$");
 
   /** Parses a live file's key; null when it is not a file a unit or merge of the TP wrote. */
-  static FileId parse(LakeLayout layout, String key) {
+  public static FileId parse(LakeLayout layout, String key) {
     String table = layout.tableOf(key);
     String inTable = key.substring(layout.tablePrefix(table).length());
     int slash = inTable.lastIndexOf('/');

@@ -1,4 +1,4 @@
-package io.skippr.connect.cli.demo;
+package io.skippr.connect.cli.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

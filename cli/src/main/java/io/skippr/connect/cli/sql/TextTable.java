@@ -1,4 +1,4 @@
-package io.skippr.connect.cli.demo;
+package io.skippr.connect.cli.sql;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.skippr.connect.cli.audit;
+package io.skippr.connect.cli.lake;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,13 +17,13 @@ import java.util.Map;
 /**
  * Reads a connector's config through Connect's REST API ({@code GET /connectors/{name}/config}).
  */
-final class ConnectorConfigs {
+public final class ConnectorConfigs {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final HttpClient http;
   private final Duration timeout;
 
-  ConnectorConfigs(Duration timeout) {
+  public ConnectorConfigs(Duration timeout) {
     this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
     this.timeout = timeout;
   }
@@ -31,9 +31,9 @@ final class ConnectorConfigs {
   /**
    * The connector's config as Connect stores it (externalised secrets stay placeholders).
    *
-   * @throws AuditException when Connect cannot be reached or has no such connector
+   * @throws LakeException when Connect cannot be reached or has no such connector
    */
-  Map<String, String> config(String connectUrl, String connector) {
+  public Map<String, String> config(String connectUrl, String connector) {
     String base =
         connectUrl.endsWith("/") ? connectUrl.substring(0, connectUrl.length() - 1) : connectUrl;
     URI uri;
@@ -45,7 +45,7 @@ final class ConnectorConfigs {
                   + URLEncoder.encode(connector, StandardCharsets.UTF_8).replace("+", "%20")
                   + "/config");
     } catch (IllegalArgumentException e) {
-      throw new AuditException("--connect-url " + connectUrl + " is not a URL: " + e.getMessage());
+      throw new LakeException("--connect-url " + connectUrl + " is not a URL: " + e.getMessage());
     }
     HttpResponse<String> response;
     try {
@@ -54,22 +54,22 @@ final class ConnectorConfigs {
               HttpRequest.newBuilder(uri).timeout(timeout).GET().build(),
               HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
-      throw new AuditException("cannot reach Connect at " + base + ": " + Messages.oneLine(e), e);
+      throw new LakeException("cannot reach Connect at " + base + ": " + Messages.oneLine(e), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new AuditException("interrupted while reading the connector's config", e);
+      throw new LakeException("interrupted while reading the connector's config", e);
     }
     if (response.statusCode() == 404) {
-      throw new AuditException("Connect at " + base + " has no connector " + connector);
+      throw new LakeException("Connect at " + base + " has no connector " + connector);
     }
     if (response.statusCode() != 200) {
-      throw new AuditException(
+      throw new LakeException(
           "GET " + uri + " answered " + response.statusCode() + ": " + message(response.body()));
     }
     try {
       return JSON.readValue(response.body(), new TypeReference<Map<String, String>>() {});
     } catch (IOException e) {
-      throw new AuditException("GET " + uri + " did not return a connector config", e);
+      throw new LakeException("GET " + uri + " did not return a connector config", e);
     }
   }
 

@@ -1,0 +1,80 @@
+package io.skippr.connect.cli.sql;
+
+import io.skippr.connect.cli.lake.LakeException;
+import io.skippr.connect.cli.lake.LakeFileNames;
+import io.skippr.connect.sink.log.LakeManifest;
+import io.skippr.connect.sink.log.LiveFile;
+import io.skippr.connect.sink.storage.LakeStorage;
+import io.skippr.connect.sink.storage.LocalLakeStorage;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The tables of an open lake as its TP logs list them at the moment of asking: the files the logs
+ * list as live ({@link LakeManifest}), each table's in the order of their rows, with its policy.
+ * Reads only.
+ */
+final class LakeCatalog implements AutoCloseable {
+  private final LakeStorage storage;
+  private final TableScope scope;
+
+  LakeCatalog(LakeStorage storage, TableScope scope) {
+    this.storage = storage;
+    this.scope = scope;
+  }
+
+  LakeStorage storage() {
+    return storage;
+  }
+
+  /**
+   * The tables in scope, by name.
+   *
+   * @throws LakeException when the scope declares a policy for a table the lake does not have
+   */
+  List<LakeTable> tables() throws IOException {
+    Map<String, List<LiveFile>> live = LakeManifest.liveFiles(storage);
+    for (String declared : scope.declared().keySet()) {
+      if (!live.containsKey(declared)) {
+        throw new LakeException(
+            "--merge-key names "
+                + declared
+                + ", which has no live file in "
+                + storage.location()
+                + " (tables: "
+                + String.join(", ", new TreeSet<>(live.keySet()))
+                + ")");
+      }
+    }
+    List<LakeTable> tables = new ArrayList<>();
+    live.forEach(
+        (name, files) -> {
+          if (scope.includes(files)) {
+            List<LiveFile> ordered = new ArrayList<>(files);
+            ordered.sort(Comparator.comparing(LiveFile::key, LakeFileNames.ROW_ORDER));
+            tables.add(new LakeTable(name, scope.policyOf(name), ordered));
+          }
+        });
+    return tables;
+  }
+
+  /**
+   * Where other engines find a file: its absolute path in a local lake, its {@code s3://} URI in a
+   * lake on S3.
+   */
+  String uri(String key) {
+    if (storage instanceof LocalLakeStorage local) {
+      return LocalFiles.resolve(local.root(), key).toString();
+    }
+    return storage.location() + key;
+  }
+
+  @Override
+  public void close() throws IOException {
+    storage.close();
+  }
+}

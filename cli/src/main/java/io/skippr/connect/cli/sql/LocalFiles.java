@@ -1,0 +1,69 @@
+package io.skippr.connect.cli.sql;
+
+import io.skippr.connect.sink.storage.LakeStorage;
+import io.skippr.connect.sink.storage.LocalLakeStorage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * Lake files as paths DuckDB can read. A local lake's files are read where they are. DuckDB reads
+ * S3 only through its httpfs extension, which its JDBC driver does not bundle (it downloads it from
+ * the network on first use); so the files of a lake on S3 are fetched through the lake's own
+ * storage, with the sink's S3 settings and credentials, into a temporary directory that {@link
+ * #close} deletes. Keys keep their layout there, so partition directories stay columns.
+ */
+final class LocalFiles implements AutoCloseable {
+  private final LakeStorage storage;
+  private final Path root;
+  private final boolean copies;
+
+  LocalFiles(LakeStorage storage) throws IOException {
+    this.storage = storage;
+    if (storage instanceof LocalLakeStorage local) {
+      this.root = local.root();
+      this.copies = false;
+    } else {
+      this.root = Files.createTempDirectory("skippr-sql-");
+      this.copies = true;
+    }
+  }
+
+  /** A readable path of the file under {@code key}, fetched once when the lake is not local. */
+  Path path(String key) throws IOException {
+    Path path = resolve(root, key);
+    if (copies && !Files.exists(path)) {
+      Files.createDirectories(path.getParent());
+      Path partial = path.resolveSibling(path.getFileName() + ".part");
+      Files.write(partial, storage.read(key));
+      Files.move(partial, path);
+    }
+    return path;
+  }
+
+  /** The path of a key under a directory. */
+  static Path resolve(Path root, String key) {
+    Path path = root;
+    for (String segment : key.split("/")) {
+      path = path.resolve(segment);
+    }
+    return path;
+  }
+
+  @Override
+  public void close() {
+    if (!copies) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(root)) {
+      for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete the fetched lake files in " + root, e);
+    }
+  }
+}
