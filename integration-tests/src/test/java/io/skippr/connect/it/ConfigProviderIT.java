@@ -3,6 +3,7 @@ package io.skippr.connect.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.skippr.connect.testkit.Await;
 import io.skippr.connect.testkit.FreePorts;
 import java.io.InputStream;
 import java.net.URI;
@@ -29,8 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Secrets of a connector through Connect's config providers, as docs/deploy.md tells: a stock
- * worker with {@code config.providers=env,file} runs HTTP ingest whose {@code auth.token} is
- * {@code ${env:…}} and whose keystore password is {@code ${file:…}}. The REST API shows only the
+ * worker with {@code config.providers=env,file} runs HTTP ingest whose {@code auth.token} is {@code
+ * ${env:…}} and whose keystore password is {@code ${file:…}}. The REST API shows only the
  * placeholders, the worker's log neither secret, and clients authenticate with the token over the
  * HTTPS the keystore serves.
  */
@@ -52,9 +53,27 @@ class ConfigProviderIT {
   static void start() throws Exception {
     keystore = dir.resolve("ingest.p12");
     keytool(
-        "-genkeypair", "-alias", "ingest", "-keyalg", "RSA", "-keysize", "2048", "-validity", "2",
-        "-dname", "CN=localhost", "-ext", "SAN=ip:127.0.0.1,dns:localhost", "-storetype", "PKCS12",
-        "-keystore", keystore.toString(), "-storepass", PASSWORD, "-keypass", PASSWORD);
+        "-genkeypair",
+        "-alias",
+        "ingest",
+        "-keyalg",
+        "RSA",
+        "-keysize",
+        "2048",
+        "-validity",
+        "2",
+        "-dname",
+        "CN=localhost",
+        "-ext",
+        "SAN=ip:127.0.0.1,dns:localhost",
+        "-storetype",
+        "PKCS12",
+        "-keystore",
+        keystore.toString(),
+        "-storepass",
+        PASSWORD,
+        "-keypass",
+        PASSWORD);
     Path secrets = dir.resolve("secrets.properties");
     Files.writeString(secrets, "keystore.password=" + PASSWORD + "\n");
     passwordPlaceholder = "${file:" + secrets + ":keystore.password}";
@@ -80,7 +99,7 @@ class ConfigProviderIT {
     worker.awaitReady(READY, List.of("io.skippr.connect.source.http.HttpIngestSourceConnector"));
     ingestPort = ports[3];
     worker.putConnector(NAME, connectorConfig());
-    io.skippr.connect.testkit.Await.until(
+    Await.until(
         READY, () -> NAME + " running; log:\n" + worker.tail(), () -> worker.running(NAME, 1));
   }
 
@@ -93,18 +112,7 @@ class ConfigProviderIT {
   }
 
   private static Properties workerConfig(String bootstrap, int restPort) {
-    Properties props = new Properties();
-    props.setProperty("bootstrap.servers", bootstrap);
-    props.setProperty("group.id", "config-provider-it");
-    props.setProperty("listeners", "http://127.0.0.1:" + restPort);
-    props.setProperty("plugin.path", System.getProperty("skippr.plugin.dir"));
-    props.setProperty("plugin.discovery", "service_load");
-    for (String topic : List.of("config", "offset", "status")) {
-      props.setProperty(topic + ".storage.topic", "cp-" + topic + "s");
-      props.setProperty(topic + ".storage.replication.factor", "1");
-    }
-    props.setProperty("key.converter", "org.apache.kafka.connect.storage.StringConverter");
-    props.setProperty("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+    Properties props = ConnectWorkerProcess.plainWorker(bootstrap, restPort);
     // What docs/deploy.md and docker/worker.properties set.
     props.setProperty("config.providers", "env,file");
     props.setProperty(
@@ -135,10 +143,10 @@ class ConfigProviderIT {
   void theRestApiShowsOnlyThePlaceholders() {
     JsonNode config = worker.get("/connectors/" + NAME + "/config");
     assertThat(config.path("auth.token").asText()).isEqualTo(TOKEN_PLACEHOLDER);
-    assertThat(config.path("server.tls.keystore.password").asText())
-        .isEqualTo(passwordPlaceholder);
+    assertThat(config.path("server.tls.keystore.password").asText()).isEqualTo(passwordPlaceholder);
     for (String path :
-        List.of("/connectors/" + NAME + "/config", "/connectors/" + NAME, "/connectors?expand=info")) {
+        List.of(
+            "/connectors/" + NAME + "/config", "/connectors/" + NAME, "/connectors?expand=info")) {
       String body = worker.get(path).toString();
       assertThat(body).as(path).doesNotContain(TOKEN).doesNotContain(PASSWORD);
     }

@@ -63,6 +63,26 @@ final class ConnectWorkerProcess implements AutoCloseable {
       List<String> runAs,
       Path workingDirectory) {}
 
+  /**
+   * A single worker of its own group on {@code bootstrap}, REST on 127.0.0.1:{@code restPort},
+   * loading the built plugin with service_load discovery.
+   */
+  static Properties plainWorker(String bootstrap, int restPort) {
+    Properties props = new Properties();
+    props.setProperty("bootstrap.servers", bootstrap);
+    props.setProperty("group.id", "worker-" + restPort);
+    props.setProperty("listeners", "http://127.0.0.1:" + restPort);
+    props.setProperty("plugin.path", System.getProperty("skippr.plugin.dir"));
+    props.setProperty("plugin.discovery", "service_load");
+    for (String topic : List.of("config", "offset", "status")) {
+      props.setProperty(topic + ".storage.topic", "worker-" + restPort + "-" + topic + "s");
+      props.setProperty(topic + ".storage.replication.factor", "1");
+    }
+    props.setProperty("key.converter", "org.apache.kafka.connect.storage.StringConverter");
+    props.setProperty("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+    return props;
+  }
+
   /** Starts the worker with {@code worker} written to {@code dir/worker.properties}. */
   static ConnectWorkerProcess start(Path dir, Properties worker, Map<String, String> environment)
       throws IOException {
