@@ -87,17 +87,7 @@ class ComposeTopologyIT {
     try {
       dynamo = DynaliteServer.start(dir.resolve("dynalite"));
       bootstrap = "127.0.0.1:" + ports[0];
-      CliProcess broker =
-          CliProcess.startLocal(
-              "broker",
-              dir.resolve("logs"),
-              List.of(
-                  "--no-worker",
-                  "--data-dir=" + dir.resolve("broker"),
-                  "--kafka-port=" + ports[0],
-                  "--controller-port=" + ports[1]));
-      processes.add(broker);
-      broker.awaitReady(READY);
+      processes.add(CliProcess.startBroker(dir, ports[0], ports[1], READY));
     } finally {
       s3 = s3Start.join();
     }

@@ -79,17 +79,7 @@ class ConfigProviderIT {
     passwordPlaceholder = "${file:" + secrets + ":keystore.password}";
 
     int[] ports = FreePorts.take(4);
-    CliProcess broker =
-        CliProcess.startLocal(
-            "broker",
-            dir.resolve("logs"),
-            List.of(
-                "--no-worker",
-                "--data-dir=" + dir.resolve("broker"),
-                "--kafka-port=" + ports[0],
-                "--controller-port=" + ports[1]));
-    processes.add(broker);
-    broker.awaitReady(READY);
+    processes.add(CliProcess.startBroker(dir, ports[0], ports[1], READY));
     Path workerDir = Files.createDirectories(dir.resolve("worker"));
     worker =
         ConnectWorkerProcess.start(

@@ -42,17 +42,7 @@ class MetricsScrapeIT {
   @BeforeAll
   static void start() throws Exception {
     int[] ports = FreePorts.take(4);
-    CliProcess broker =
-        CliProcess.startLocal(
-            "broker",
-            dir.resolve("logs"),
-            List.of(
-                "--no-worker",
-                "--data-dir=" + dir.resolve("broker"),
-                "--kafka-port=" + ports[0],
-                "--controller-port=" + ports[1]));
-    processes.add(broker);
-    broker.awaitReady(READY);
+    processes.add(CliProcess.startBroker(dir, ports[0], ports[1], READY));
     Properties props = ConnectWorkerProcess.plainWorker("127.0.0.1:" + ports[0], ports[2]);
     props.setProperty("exactly.once.source.support", "enabled");
     String agent =
