@@ -87,14 +87,19 @@ final class ExposedMetrics {
           "skippr_lag_bytes");
 
   /** Connect's own, per task and per connector, and the sink consumers' lag per TP. */
-  static final Map<String, List<String>> CONNECT =
+  static final Map<String, List<String>> CONNECT_SINK_TASK =
       metrics(
           TASK,
           "kafka_connect_connector_task_status",
           "kafka_connect_sink_task_metrics_sink_record_read_rate",
-          "kafka_connect_source_task_metrics_source_record_write_rate",
           "kafka_connect_task_error_metrics_total_record_errors",
           "kafka_connect_task_error_metrics_deadletterqueue_produce_requests");
+
+  static final Map<String, List<String>> CONNECT_SOURCE_TASK =
+      metrics(
+          TASK,
+          "kafka_connect_connector_task_status",
+          "kafka_connect_source_task_metrics_source_record_write_rate");
 
   static final Map<String, List<String>> CONNECT_WORKER =
       metrics(
@@ -119,7 +124,8 @@ final class ExposedMetrics {
             HTTP_POLL,
             HTTP_POLL_BY_STATUS,
             FILE_SOURCE,
-            CONNECT,
+            CONNECT_SINK_TASK,
+            CONNECT_SOURCE_TASK,
             CONNECT_WORKER,
             CONSUMER_LAG)) {
       all.putAll(group);
