@@ -29,6 +29,25 @@ final class CliProcess {
     this.stderr = stderr;
   }
 
+  /**
+   * A KRaft broker of its own ({@code skippr local --no-worker}) with its data and logs under
+   * {@code dir}, on 127.0.0.1:{@code kafkaPort}, ready when this returns.
+   */
+  static CliProcess startBroker(Path dir, int kafkaPort, int controllerPort, Duration timeout)
+      throws IOException {
+    CliProcess broker =
+        startLocal(
+            "broker",
+            dir.resolve("logs"),
+            List.of(
+                "--no-worker",
+                "--data-dir=" + dir.resolve("broker"),
+                "--kafka-port=" + kafkaPort,
+                "--controller-port=" + controllerPort));
+    broker.awaitReady(timeout);
+    return broker;
+  }
+
   /** Starts {@code skippr local <args>}, its output in {@code logs/<name>.out|err}. */
   static CliProcess startLocal(String name, Path logs, List<String> args) throws IOException {
     return startLocal(name, logs, args, Path.of("").toAbsolutePath());

@@ -50,6 +50,15 @@ final class ComposeFiles {
     return names;
   }
 
+  /** A service's {@code command} (the list form, as the stack writes it). */
+  List<String> command(String service) {
+    JsonNode command = compose.path("services").path(service).path("command");
+    assertThat(command.isArray()).as(service + " command as a list").isTrue();
+    List<String> out = new ArrayList<>();
+    command.forEach(c -> out.add(c.asText()));
+    return out;
+  }
+
   /** A service's {@code environment} (the map form, as the stack writes it). */
   Map<String, String> environment(String service) {
     JsonNode env = compose.path("services").path(service).path("environment");
@@ -60,17 +69,18 @@ final class ComposeFiles {
   }
 
   /**
-   * Maps the container paths of a service's volumes to local paths: bind mounts to the folder they
-   * mount (relative to {@code docker/}), named volumes to {@code namedVolumes}' stand-ins.
+   * Maps the container paths of a service's volumes to local paths: named volumes to {@code
+   * standIns}' folders, bind mounts to the file or folder they mount (relative to {@code docker/})
+   * unless {@code standIns} names a stand-in for their source too.
    */
-  ComposeFiles mountsOf(String service, Map<String, Path> namedVolumes) {
+  ComposeFiles mountsOf(String service, Map<String, Path> standIns) {
     for (JsonNode volume : compose.path("services").path(service).path("volumes")) {
       String[] parts = volume.asText().split(":");
       String source = parts[0];
       Path local =
-          source.startsWith(".") || source.startsWith("/")
-              ? DOCKER.resolve(source).normalize()
-              : namedVolumes.get(source);
+          standIns.containsKey(source) || !(source.startsWith(".") || source.startsWith("/"))
+              ? standIns.get(source)
+              : DOCKER.resolve(source).normalize();
       assertThat(local).as("a local stand-in for volume " + source).isNotNull();
       paths.put(parts[1], local.toString());
     }
@@ -106,8 +116,9 @@ final class ComposeFiles {
 
   /**
    * A value with its addresses and paths made local: mapped {@code host:port}s, the container paths
-   * of mounted volumes (in comma-separated lists such as plugin.path) and the wildcard bind address
-   * {@code 0.0.0.0}, which becomes {@code 127.0.0.1}.
+   * of mounted volumes and the paths under them (also inside lists such as plugin.path and options
+   * such as {@code -javaagent:PATH=PORT:PATH}), and the wildcard bind address {@code 0.0.0.0},
+   * which becomes {@code 127.0.0.1}.
    */
   String localize(String value) {
     String out = value;
@@ -117,11 +128,28 @@ final class ComposeFiles {
               "(?<![\\w.-])" + Pattern.quote(e.getKey()) + "(?!\\d)",
               Matcher.quoteReplacement(e.getValue()));
     }
-    List<String> items = new ArrayList<>();
-    for (String item : out.split(",", -1)) {
-      items.add(paths.getOrDefault(item.strip(), item));
+    return localizePaths(out).replace("0.0.0.0", "127.0.0.1");
+  }
+
+  /** One pass over the value, longest container path first, so no local path is mapped again. */
+  private String localizePaths(String value) {
+    if (paths.isEmpty()) {
+      return value;
     }
-    return String.join(",", items).replace("0.0.0.0", "127.0.0.1");
+    List<String> containerPaths = new ArrayList<>(paths.keySet());
+    containerPaths.sort((a, b) -> b.length() - a.length());
+    Pattern mounted =
+        Pattern.compile(
+            "(?<![\\w./-])("
+                + String.join("|", containerPaths.stream().map(Pattern::quote).toList())
+                + ")(?=$|[/:,=\\s])");
+    Matcher m = mounted.matcher(value);
+    StringBuilder out = new StringBuilder();
+    while (m.find()) {
+      m.appendReplacement(out, Matcher.quoteReplacement(paths.get(m.group(1))));
+    }
+    m.appendTail(out);
+    return out.toString();
   }
 
   /** The properties with {@link #localize} applied to every value. */

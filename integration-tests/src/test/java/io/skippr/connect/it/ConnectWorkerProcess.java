@@ -45,9 +45,57 @@ final class ConnectWorkerProcess implements AutoCloseable {
     this.rest = rest;
   }
 
+  /**
+   * How a worker process is started.
+   *
+   * @param dir where its worker.properties, logging config and log go
+   * @param worker the worker config
+   * @param environment variables set in place of this JVM's AWS, Skippr and data-dir variables
+   * @param jvmOptions options before the main class (e.g. {@code KAFKA_OPTS}' {@code -javaagent})
+   * @param runAs a command prefix that runs it as another user (empty: as this one)
+   * @param workingDirectory its working directory
+   */
+  record Launch(
+      Path dir,
+      Properties worker,
+      Map<String, String> environment,
+      List<String> jvmOptions,
+      List<String> runAs,
+      Path workingDirectory) {}
+
+  /**
+   * A single worker of its own group on {@code bootstrap}, REST on 127.0.0.1:{@code restPort},
+   * loading the built plugin with service_load discovery.
+   */
+  static Properties plainWorker(String bootstrap, int restPort) {
+    Properties props = new Properties();
+    props.setProperty("bootstrap.servers", bootstrap);
+    props.setProperty("group.id", "worker-" + restPort);
+    props.setProperty("listeners", "http://127.0.0.1:" + restPort);
+    props.setProperty("plugin.path", System.getProperty("skippr.plugin.dir"));
+    props.setProperty("plugin.discovery", "service_load");
+    for (String topic : List.of("config", "offset", "status")) {
+      props.setProperty(topic + ".storage.topic", "worker-" + restPort + "-" + topic + "s");
+      props.setProperty(topic + ".storage.replication.factor", "1");
+    }
+    props.setProperty("key.converter", "org.apache.kafka.connect.storage.StringConverter");
+    props.setProperty("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+    return props;
+  }
+
   /** Starts the worker with {@code worker} written to {@code dir/worker.properties}. */
   static ConnectWorkerProcess start(Path dir, Properties worker, Map<String, String> environment)
       throws IOException {
+    return start(new Launch(dir, worker, environment, List.of(), List.of(), dir));
+  }
+
+  /**
+   * Starts the worker as {@code launch} says. Its files are readable by others, so a worker run as
+   * another user can read them.
+   */
+  static ConnectWorkerProcess start(Launch launch) throws IOException {
+    Path dir = launch.dir();
+    Properties worker = launch.worker();
     Path config = dir.resolve("worker.properties");
     try (Writer out = Files.newBufferedWriter(config)) {
       worker.store(out, "docker/worker.properties with local addresses");
@@ -66,18 +114,20 @@ final class ConnectWorkerProcess implements AutoCloseable {
             "logger.reflections.name = org.reflections",
             "logger.reflections.level = ERROR",
             ""));
-    List<String> command = new ArrayList<>();
+    List<String> command = new ArrayList<>(launch.runAs());
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx1g");
+    command.addAll(launch.jvmOptions());
     command.add("-Dlog4j2.configurationFile=" + log4j);
     command.add("-cp");
     command.add(classpath());
     command.add("org.apache.kafka.connect.cli.ConnectDistributed");
     command.add(config.toString());
-    ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
+    ProcessBuilder builder =
+        new ProcessBuilder(command).directory(launch.workingDirectory().toFile());
     builder.environment().keySet().removeIf(k -> k.startsWith("AWS_") || k.startsWith("SKIPPR_"));
     builder.environment().keySet().removeIf(k -> k.equals("DATA_DIR") || k.equals("WAL_STORAGE"));
-    builder.environment().putAll(environment);
+    builder.environment().putAll(launch.environment());
     Path log = dir.resolve("worker.log");
     Process process = builder.redirectErrorStream(true).redirectOutput(log.toFile()).start();
     String listener = worker.getProperty("listeners");

@@ -53,11 +53,26 @@ final class StackLoad {
 
   private final String bootstrap;
   private final String ingest;
+  private final String token;
   private final long start = System.currentTimeMillis() - Duration.ofMinutes(10).toMillis();
 
-  StackLoad(String bootstrap, String ingestUrl) {
+  /**
+   * @param token the ingest endpoint's auth.token, sent as {@code Authorization: Token <token>}
+   */
+  StackLoad(String bootstrap, String ingestUrl, String token) {
     this.bootstrap = bootstrap;
     this.ingest = ingestUrl;
+    this.token = token;
+  }
+
+  /** Rows the ingest endpoint accepts from {@link #pushAll}: every point and every order. */
+  static long rowsPushed() {
+    return (long) BATCHES * HOSTS * POINTS_PER_HOST + ORDER_COUNT;
+  }
+
+  /** Points of {@link #CPU} that must land. */
+  static long pointsPushed() {
+    return (long) BATCHES * HOSTS * POINTS_PER_HOST;
   }
 
   void pushAll() throws Exception {
@@ -226,6 +241,7 @@ final class StackLoad {
     HttpRequest request =
         HttpRequest.newBuilder(URI.create(ingest + pathAndQuery))
             .timeout(Duration.ofSeconds(60))
+            .header("Authorization", "Token " + token)
             .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
             .build();
     return HTTP.send(request, HttpResponse.BodyHandlers.ofString());

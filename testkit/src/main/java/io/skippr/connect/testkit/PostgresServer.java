@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.UserPrincipal;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -185,9 +184,7 @@ public final class PostgresServer implements AutoCloseable {
     try {
       Path root = Files.createTempDirectory("skippr-pg");
       if (!runAs.isEmpty()) {
-        UserPrincipal owner =
-            root.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(osUser());
-        Files.setOwner(root, owner);
+        Unprivileged.chown(root, osUser());
       }
       return root;
     } catch (IOException e) {
@@ -195,15 +192,11 @@ public final class PostgresServer implements AutoCloseable {
     }
   }
 
-  /**
-   * {@code setpriv} to an existing unprivileged user (its own group, its supplementary groups):
-   * unlike {@code su}/{@code runuser} it needs no login shell and no PAM session.
-   */
+  /** {@code setpriv} to the existing unprivileged user ({@link Unprivileged#setpriv}). */
   private static List<String> unprivileged() {
     String user = osUser();
-    String gid;
     try {
-      gid = LocalProcesses.run(List.of("id", "-g", user), Path.of("/"), TIMEOUT).strip();
+      return Unprivileged.setpriv(user);
     } catch (IllegalStateException e) {
       throw new IllegalStateException(
           "the tests run as root, which PostgreSQL refuses, and there is no user '"
@@ -213,7 +206,6 @@ public final class PostgresServer implements AutoCloseable {
               + " to an existing unprivileged user",
           e);
     }
-    return List.of("setpriv", "--reuid=" + user, "--regid=" + gid, "--init-groups", "--");
   }
 
   private static String osUser() {
@@ -227,6 +219,6 @@ public final class PostgresServer implements AutoCloseable {
   }
 
   private static boolean isRoot() {
-    return "root".equals(System.getProperty("user.name"));
+    return Unprivileged.isRoot();
   }
 }
