@@ -5,6 +5,7 @@ import io.skippr.connect.sink.format.ParquetFileWriter;
 import io.skippr.connect.sink.format.StreamOutputFile;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,49 +72,48 @@ final class ParquetMerger {
   }
 
   /**
-   * Writes the current state of the inputs' rows: per key the last row, in input order, unless it
-   * deletes the key ({@code __deleted} true, or {@code op} {@code d}) and {@code keepDeletes} says
-   * its input's markers are past retention.
+   * Writes the current state of the inputs' rows: per key its last row, in input order, and none
+   * for a key whose last row deletes it ({@code __deleted} true, or {@code op} {@code d}). Inputs
+   * of older schemas are written in the last input's schema, which they must widen to (a table's
+   * files change schema as it evolves).
    *
    * @param keyFields the top-level fields forming the key
-   * @param keepDeletes per input (by index), whether its delete markers are kept
    * @return how many rows were written
    */
-  long mergeByKey(
-      List<Input> inputs, OutputStream out, List<String> keyFields, List<Boolean> keepDeletes)
-      throws IOException {
+  long mergeByKey(List<Input> inputs, OutputStream out, List<String> keyFields) throws IOException {
     ParquetDecompressors codecs = new ParquetDecompressors();
     Map<String, long[]> last = new HashMap<>();
-    MessageType schema = null;
+    List<MessageType> schemas = new ArrayList<>();
     try {
       for (int i = 0; i < inputs.size(); i++) {
         try (ParquetRows file = new ParquetRows(new BytesInputFile(inputs.get(i).read()), codecs)) {
-          if (schema == null) {
-            schema = file.schema();
-            RowKeys.check(schema, keyFields);
-          } else if (!schema.equals(file.schema())) {
-            throw new IOException(
-                "a merge input has another schema than the first: " + file.schema());
-          }
+          RowKeys.check(file.schema(), keyFields);
+          schemas.add(file.schema());
           long row = 0;
           for (Group group = file.next(); group != null; group = file.next(), row++) {
             last.put(RowKeys.of(group, keyFields), new long[] {i, row});
           }
         }
       }
+      MessageType schema = schemas.get(schemas.size() - 1);
+      for (MessageType older : schemas) {
+        String mismatch = older.equals(schema) ? null : RowWidening.mismatch(older, schema, "");
+        if (mismatch != null) {
+          throw new IOException("a merge input's schema does not widen to the newest: " + mismatch);
+        }
+      }
       long written = 0;
       ParquetWriter<Group> writer = writer(schema, out, codecs);
       try {
         for (int i = 0; i < inputs.size(); i++) {
+          boolean widen = !schemas.get(i).equals(schema);
           try (ParquetRows file =
               new ParquetRows(new BytesInputFile(inputs.get(i).read()), codecs)) {
             long row = 0;
             for (Group group = file.next(); group != null; group = file.next(), row++) {
               long[] newest = last.get(RowKeys.of(group, keyFields));
-              if (newest[0] == i
-                  && newest[1] == row
-                  && (keepDeletes.get(i) || !RowKeys.deletes(group))) {
-                writer.write(group);
+              if (newest[0] == i && newest[1] == row && !RowKeys.deletes(group)) {
+                writer.write(widen ? RowWidening.widen(group, schema) : group);
                 written++;
               }
             }
