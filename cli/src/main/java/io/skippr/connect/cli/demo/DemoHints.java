@@ -28,10 +28,12 @@ final class DemoHints {
           + lake
           + "/_skippr/ says which are live. The sinks merge small files every "
           + DemoConnectors.COMPACTION_INTERVAL_MS / 1000
-          + " s; a glob also reads",
-      "  the merged inputs for "
+          + " s; a glob never",
+      "  reads a row twice: merged inputs leave the table first, and wait "
           + DemoConnectors.COMPACTION_GRACE_MS / 1000
-          + " s after each merge, the demo's own queries read only the live files (docs/maintenance.md).",
+          + " s under "
+          + lake
+          + "/_skippr/retired/ (docs/maintenance.md).",
       "Connectors: "
           + DemoConnectors.SOURCE
           + ", "
