@@ -249,16 +249,9 @@ class CompactionTest {
   @MethodSource("faults")
   void aCrashAtAnyStepEndsInTheSameLake(Fault fault) throws Exception {
     Map<String, String> expected = reference();
-
     LocalLakeStorage lake = new LocalLakeStorage(root.resolve("faulty"));
     FaultInjectingStorage faulty = new FaultInjectingStorage(lake);
-    LakeWriter writer = write(faulty);
-    LakeMaintenance first = maintenance(faulty, writer);
-    if (fault.afterAMerge()) {
-      first.pass();
-      harness.clock.now += GRACE_MS;
-    }
-    fault.arm().accept(faulty);
+    LakeMaintenance first = armed(fault, faulty);
     Throwable crash = catchThrowable(first::pass);
     assertThat(faulty.fired()).as("the fault was injected").isTrue();
     assertThat(crash).as("a pass reports failures in the log, not to its caller").isNull();
@@ -273,11 +266,7 @@ class CompactionTest {
     harness.clock.now += GRACE_MS;
     second.pass();
     assertEveryRowOnceThroughTheLog(lake);
-    assertEveryRowOnceThroughAGlob(lake);
-    assertThat(shas(lake)).isEqualTo(expected);
-    assertThat(tableFiles(lake)).containsExactlyInAnyOrderElementsOf(expected.keySet());
-    assertThat(aside(lake, "staged")).isEmpty();
-    assertThat(aside(lake, "retired")).isEmpty();
+    assertTheSameLakeAs(expected, lake);
   }
 
   /** The faults after which the same owner goes on: none of them fails an append to the log. */
@@ -295,9 +284,19 @@ class CompactionTest {
   @MethodSource("faultsOfFiles")
   void aPassAfterAFailedOneFinishesItsMoves(Fault fault) throws Exception {
     Map<String, String> expected = reference();
-
     LocalLakeStorage lake = new LocalLakeStorage(root.resolve("faulty"));
     FaultInjectingStorage faulty = new FaultInjectingStorage(lake);
+    LakeMaintenance maintenance = armed(fault, faulty);
+    maintenance.pass();
+    assertThat(faulty.fired()).isTrue();
+    maintenance.pass(); // the same owner goes on
+    harness.clock.now += GRACE_MS;
+    maintenance.pass();
+    assertTheSameLakeAs(expected, lake);
+  }
+
+  /** Writes the lake and its maintenance with the fault armed (after a first merge if it says). */
+  private LakeMaintenance armed(Fault fault, FaultInjectingStorage faulty) {
     LakeWriter writer = write(faulty);
     LakeMaintenance maintenance = maintenance(faulty, writer);
     if (fault.afterAMerge()) {
@@ -305,11 +304,12 @@ class CompactionTest {
       harness.clock.now += GRACE_MS;
     }
     fault.arm().accept(faulty);
-    maintenance.pass();
-    assertThat(faulty.fired()).isTrue();
-    maintenance.pass(); // the same owner goes on
-    harness.clock.now += GRACE_MS;
-    maintenance.pass();
+    return maintenance;
+  }
+
+  /** The same live files as the reference, exactly those in the table, nothing staged or left. */
+  private void assertTheSameLakeAs(Map<String, String> expected, LocalLakeStorage lake)
+      throws IOException {
     assertEveryRowOnceThroughAGlob(lake);
     assertThat(shas(lake)).isEqualTo(expected);
     assertThat(tableFiles(lake)).containsExactlyInAnyOrderElementsOf(expected.keySet());

@@ -1,6 +1,8 @@
 package io.skippr.connect.cli.demo;
 
+import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -19,6 +21,7 @@ import java.util.function.BooleanSupplier;
 public final class LocalDemo {
   private static final Duration CONNECTOR_TIMEOUT = Duration.ofMinutes(1);
   private static final Duration LAKE_TIMEOUT = Duration.ofMinutes(2);
+  private static final Duration REPORT_TIMEOUT = Duration.ofSeconds(30);
 
   /** The demo's settings: the port the HTTP ingest connector listens on (127.0.0.1). */
   public record Options(int ingestPort) {}
@@ -87,12 +90,36 @@ public final class LocalDemo {
                           + " removes them when it next opens the partition): reading the "
                           + source.liveFiles()
                           + " live files only"));
-      new DemoReport(live, load.run()).print(db, out);
-    } catch (SQLException e) {
-      throw new DemoException("DuckDB query failed: " + e.getMessage(), e);
+      out.print(report(sources, live, db, load.run()));
+      out.flush();
     }
     DemoHints.print(out, ingest.base(), restUrl, lake);
     say("done; the stack keeps running (Ctrl-C stops it)");
+  }
+
+  /**
+   * The report's text. A merge that moves a file between listing the files and a query makes the
+   * query fail (it never reads a row twice): then the files are listed and read again.
+   */
+  private String report(
+      LakeSources sources, Map<String, LakeSources.Source> live, DuckDb db, String run) {
+    AtomicReference<Map<String, LakeSources.Source>> current = new AtomicReference<>(live);
+    AtomicReference<String> text = new AtomicReference<>();
+    poll.until(
+        REPORT_TIMEOUT,
+        "DuckDB to read the lake's tables",
+        () -> {
+          ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+          try (PrintStream report = new PrintStream(buffer, true, StandardCharsets.UTF_8)) {
+            new DemoReport(current.get(), run).print(db, report);
+          } catch (SQLException e) {
+            current.set(sources.sources(DemoReport.TABLES));
+            throw e;
+          }
+          text.set(buffer.toString(StandardCharsets.UTF_8));
+          return true;
+        });
+    return text.get();
   }
 
   private void registerConnectors() {
