@@ -122,7 +122,7 @@ class CompactionIT {
         return rowsOnce(lake);
       } catch (IllegalStateException e) {
         String why = String.valueOf(e.getCause() == null ? e : e.getCause().getMessage());
-        if (attempt == 5 || !(why.contains("No such file") || why.contains("Cannot open file"))) {
+        if (attempt == 5 || !GlobSampler.isFileGone(why)) {
           throw e;
         }
         READ_AGAIN.incrementAndGet();

@@ -124,12 +124,22 @@ final class GlobSampler implements AutoCloseable {
         return new Counts((Long) counts.get("n"), (Long) counts.get("d"));
       } catch (IllegalStateException e) {
         String why = String.valueOf(e.getCause() == null ? e : e.getCause().getMessage());
-        if (why.contains("No such file") || why.contains("Cannot open file")) {
+        if (isFileGone(why)) {
           throw new FileGone(why, e);
         }
         throw e;
       }
     };
+  }
+
+  /**
+   * Whether DuckDB's error says a file it was given (or its glob listed) was not there when it
+   * opened it.
+   */
+  static boolean isFileGone(String error) {
+    return error.contains("No such file")
+        || error.contains("Cannot open file")
+        || error.contains("No files found that match the pattern");
   }
 
   static boolean hasParquet(Path table) {

@@ -1,6 +1,7 @@
 package io.skippr.connect.sink.maintenance;
 
 import io.skippr.connect.common.Sha256;
+import io.skippr.connect.sink.convert.ParquetSchemas;
 import io.skippr.connect.sink.log.FencedException;
 import io.skippr.connect.sink.log.FilePlacement;
 import io.skippr.connect.sink.log.LakeLayout;
@@ -281,25 +282,26 @@ final class Compactor {
       newest = at == null ? newest : newest == null ? at : Math.max(newest, at);
     }
     boolean byKey = policy.policy() == WritePolicyConfig.Policy.MERGE_BY_KEY;
-    long rows;
+    ParquetMerger.Merged merged;
     HashingStream out;
     try (PendingObject object = storage.create(layout.stagedKey(plan.output()))) {
       out = new HashingStream(object.stream(), Sha256.newDigest());
-      rows = byKey ? merger.mergeByKey(inputs, out, policy.keyFields()) : merger.merge(inputs, out);
+      merged =
+          byKey ? merger.mergeByKey(inputs, out, policy.keyFields()) : merger.merge(inputs, out);
       out.flush();
-      if (!byKey && rows != plan.inputRows()) {
+      if (!byKey && merged.rows() != plan.inputRows()) {
         object.abort();
         throw new IOException(
-            "the inputs held " + rows + " rows, the log says " + plan.inputRows());
+            "the inputs held " + merged.rows() + " rows, the log says " + plan.inputRows());
       }
       object.complete();
     }
     return new LiveFile(
         plan.output(),
-        rows,
+        merged.rows(),
         out.count(),
         out.hex(),
-        plan.inputs().get(plan.inputs().size() - 1).schemaFingerprint(),
+        ParquetSchemas.fingerprint(merged.schema()),
         newest);
   }
 }

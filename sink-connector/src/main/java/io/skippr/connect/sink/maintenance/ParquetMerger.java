@@ -26,6 +26,9 @@ final class ParquetMerger {
     byte[] read() throws IOException;
   }
 
+  /** What a merge wrote: how many rows, in which schema. */
+  record Merged(long rows, MessageType schema) {}
+
   private final FormatConfig format;
 
   ParquetMerger(FormatConfig format) {
@@ -35,10 +38,9 @@ final class ParquetMerger {
   /**
    * Writes the inputs' rows to {@code out} (which it does not close).
    *
-   * @return how many rows were written
    * @throws IOException when an input cannot be read or its schema differs from the first's
    */
-  long merge(List<Input> inputs, OutputStream out) throws IOException {
+  Merged merge(List<Input> inputs, OutputStream out) throws IOException {
     ParquetDecompressors codecs = new ParquetDecompressors();
     long rows = 0;
     ParquetWriter<Group> writer = null;
@@ -68,19 +70,20 @@ final class ParquetMerger {
         codecs.release();
       }
     }
-    return rows;
+    return new Merged(rows, schema);
   }
 
   /**
    * Writes the current state of the inputs' rows: per key its last row, in input order, and none
    * for a key whose last row deletes it ({@code __deleted} true, or {@code op} {@code d}). Inputs
-   * of older schemas are written in the last input's schema, which they must widen to (a table's
-   * files change schema as it evolves).
+   * of different schemas (a table's files change schema as it evolves; a unit of tombstones only
+   * has the key columns) are written in the schema every one widens to.
    *
    * @param keyFields the top-level fields forming the key
-   * @return how many rows were written
+   * @throws IOException when an input cannot be read or the inputs' schemas do not merge
    */
-  long mergeByKey(List<Input> inputs, OutputStream out, List<String> keyFields) throws IOException {
+  Merged mergeByKey(List<Input> inputs, OutputStream out, List<String> keyFields)
+      throws IOException {
     ParquetDecompressors codecs = new ParquetDecompressors();
     Map<String, long[]> last = new HashMap<>();
     List<MessageType> schemas = new ArrayList<>();
@@ -95,12 +98,14 @@ final class ParquetMerger {
           }
         }
       }
-      MessageType schema = schemas.get(schemas.size() - 1);
-      for (MessageType older : schemas) {
-        String mismatch = older.equals(schema) ? null : RowWidening.mismatch(older, schema, "");
-        if (mismatch != null) {
-          throw new IOException("a merge input's schema does not widen to the newest: " + mismatch);
+      MessageType schema = schemas.get(0);
+      for (MessageType next : schemas) {
+        MessageType union = next.equals(schema) ? schema : RowWidening.union(schema, next);
+        if (union == null) {
+          throw new IOException(
+              "the merge inputs' schemas do not merge: " + schema + " and " + next);
         }
+        schema = union;
       }
       long written = 0;
       ParquetWriter<Group> writer = writer(schema, out, codecs);
@@ -122,7 +127,7 @@ final class ParquetMerger {
       } finally {
         writer.close();
       }
-      return written;
+      return new Merged(written, schema);
     } finally {
       codecs.release();
     }

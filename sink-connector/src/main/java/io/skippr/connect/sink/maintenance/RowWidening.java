@@ -1,69 +1,119 @@
 package io.skippr.connect.sink.maintenance;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroup;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
+import org.apache.parquet.schema.Types;
 
 /**
- * Rows of an older file schema written in a newer one, as a table's schema evolves: fields match by
- * name; a field the older rows lack must be optional (it is null); required may become optional;
- * integers widen to longer integers and numbers to double, as the sink's own schema evolution does.
- * Anything else does not widen.
+ * Rows of file schemas of one table written in one schema, as the table's schema evolves: fields
+ * match by name; a field some rows lack must be optional (it is null); required may become
+ * optional; integers widen to longer integers and numbers to double, as the sink's own schema
+ * evolution does. Anything else does not widen.
  */
 final class RowWidening {
   private RowWidening() {}
 
   /**
-   * Null when rows of {@code from} can be written as {@code to}, else why not (naming the field).
+   * The schema every row of {@code a} and of {@code b} widens to: {@code a}'s fields, then those
+   * only {@code b} has (optional), each the wider of the two; null when they do not merge.
    */
-  static String mismatch(GroupType from, GroupType to, String path) {
-    for (Type target : to.getFields()) {
-      String name = path + target.getName();
-      if (!from.containsField(target.getName())) {
-        if (target.isRepetition(Type.Repetition.REQUIRED)) {
-          return "field " + name + " is required but older rows lack it";
-        }
-        continue;
-      }
-      String reason = fieldMismatch(from.getType(target.getName()), target, name);
-      if (reason != null) {
-        return reason;
-      }
-    }
-    for (Type field : from.getFields()) {
-      if (!to.containsField(field.getName())) {
-        return "field " + path + field.getName() + " of older rows is gone";
-      }
-    }
-    return null;
+  static MessageType union(MessageType a, MessageType b) {
+    List<Type> fields = unionFields(a, b);
+    return fields == null ? null : new MessageType(a.getName(), fields);
   }
 
-  private static String fieldMismatch(Type source, Type target, String name) {
-    Type.Repetition was = source.getRepetition();
-    Type.Repetition is = target.getRepetition();
-    boolean repetitionFits =
-        was == is || (was == Type.Repetition.REQUIRED && is == Type.Repetition.OPTIONAL);
-    if (!repetitionFits) {
-      return "field " + name + " was " + was + ", is " + is;
-    }
-    if (source.isPrimitive() != target.isPrimitive()) {
-      return "field " + name + " changed between a group and a value";
-    }
-    if (!source.isPrimitive()) {
-      if (!Objects.equals(source.getLogicalTypeAnnotation(), target.getLogicalTypeAnnotation())) {
-        return "field " + name + " changed its kind";
+  private static List<Type> unionFields(GroupType a, GroupType b) {
+    List<Type> fields = new ArrayList<>();
+    for (Type field : a.getFields()) {
+      Type merged =
+          b.containsField(field.getName())
+              ? unionField(field, b.getType(field.getName()))
+              : optional(field);
+      if (merged == null) {
+        return null;
       }
-      return mismatch(source.asGroupType(), target.asGroupType(), name + ".");
+      fields.add(merged);
     }
-    return widens(source.asPrimitiveType(), target.asPrimitiveType())
-        ? null
-        : "field " + name + " was " + source + ", is " + target;
+    for (Type field : b.getFields()) {
+      if (!a.containsField(field.getName())) {
+        Type added = optional(field);
+        if (added == null) {
+          return null;
+        }
+        fields.add(added);
+      }
+    }
+    return fields;
+  }
+
+  private static Type unionField(Type a, Type b) {
+    Type.Repetition repetition = unionRepetition(a.getRepetition(), b.getRepetition());
+    if (repetition == null || a.isPrimitive() != b.isPrimitive()) {
+      return null;
+    }
+    if (!a.isPrimitive()) {
+      if (!Objects.equals(a.getLogicalTypeAnnotation(), b.getLogicalTypeAnnotation())) {
+        return null;
+      }
+      List<Type> fields = unionFields(a.asGroupType(), b.asGroupType());
+      return fields == null ? null : group(repetition, a, fields);
+    }
+    PrimitiveType wider;
+    if (widens(a.asPrimitiveType(), b.asPrimitiveType())) {
+      wider = b.asPrimitiveType();
+    } else if (widens(b.asPrimitiveType(), a.asPrimitiveType())) {
+      wider = a.asPrimitiveType();
+    } else {
+      return null;
+    }
+    return withRepetition(wider, repetition);
+  }
+
+  private static Type.Repetition unionRepetition(Type.Repetition a, Type.Repetition b) {
+    if (a == b) {
+      return a;
+    }
+    if (a == Type.Repetition.REPEATED || b == Type.Repetition.REPEATED) {
+      return null;
+    }
+    return Type.Repetition.OPTIONAL;
+  }
+
+  /** A field only some rows have: optional (a repeated one stays repeated: empty is absent). */
+  private static Type optional(Type field) {
+    if (field.getRepetition() != Type.Repetition.REQUIRED) {
+      return field;
+    }
+    return field.isPrimitive()
+        ? withRepetition(field.asPrimitiveType(), Type.Repetition.OPTIONAL)
+        : group(Type.Repetition.OPTIONAL, field, field.asGroupType().getFields());
+  }
+
+  private static GroupType group(Type.Repetition repetition, Type like, List<Type> fields) {
+    return Types.buildGroup(repetition)
+        .as(like.getLogicalTypeAnnotation())
+        .addFields(fields.toArray(new Type[0]))
+        .named(like.getName());
+  }
+
+  private static PrimitiveType withRepetition(PrimitiveType type, Type.Repetition repetition) {
+    Types.PrimitiveBuilder<PrimitiveType> builder =
+        Types.primitive(type.getPrimitiveTypeName(), repetition)
+            .as(type.getLogicalTypeAnnotation());
+    if (type.getPrimitiveTypeName() == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY) {
+      builder = builder.length(type.getTypeLength());
+    }
+    return builder.named(type.getName());
   }
 
   private static boolean widens(PrimitiveType from, PrimitiveType to) {
@@ -94,7 +144,7 @@ final class RowWidening {
         || (annotation instanceof IntLogicalTypeAnnotation integer && integer.isSigned());
   }
 
-  /** {@code row} as a row of {@code to}, which {@link #mismatch} accepted for its type. */
+  /** {@code row} as a row of {@code to}, a {@link #union} its type is part of. */
   static Group widen(Group row, GroupType to) {
     GroupType from = row.getType();
     SimpleGroup target = new SimpleGroup(to);

@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Merging by key: the last row of each key, none of a deleted key, and files of a schema the table
- * evolved from (a lake written before deletes applied by default had no {@code __deleted} and
- * required columns) written in the newest schema.
+ * Merging by key: the last row of each key, none of a deleted key, and files of every schema the
+ * table had (a lake written before deletes applied by default had no {@code __deleted} and required
+ * columns; a unit of tombstones only has the key columns) written in one schema they all widen to.
  */
 class ParquetMergerTest {
   private static final Schema OLD =
@@ -40,10 +40,17 @@ class ParquetMergerTest {
           .field("__deleted", Schema.OPTIONAL_BOOLEAN_SCHEMA)
           .build();
 
+  /** A unit of tombstones only: the key and __deleted. */
+  private static final Schema KEY_ONLY =
+      SchemaBuilder.struct()
+          .field("id", Schema.OPTIONAL_INT32_SCHEMA)
+          .field("__deleted", Schema.OPTIONAL_BOOLEAN_SCHEMA)
+          .build();
+
   @TempDir Path dir;
 
   @Test
-  void keepsTheLastRowOfEachLiveKeyInTheNewestSchema() throws Exception {
+  void keepsTheLastRowOfEachLiveKeyInASchemaEveryInputWidensTo() throws Exception {
     byte[] old =
         file(
             OLD,
@@ -61,18 +68,24 @@ class ParquetMergerTest {
                 row(4, null, null, null, true),
                 row(5, "e", 2L, null, false)));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    long rows =
+    byte[] deletes =
+        file(KEY_ONLY, List.of(new Struct(KEY_ONLY).put("id", 5).put("__deleted", true)));
+    byte[] revived = file(NEW, List.of(row(5, "e2", 3L, null, false)));
+    ParquetMerger.Merged merged =
         new ParquetMerger(FormatConfig.defaults())
-            .mergeByKey(List.of(() -> old, () -> changes), out, List.of("id"));
+            .mergeByKey(
+                List.of(() -> old, () -> changes, () -> deletes, () -> revived),
+                out,
+                List.of("id"));
 
-    assertThat(rows).isEqualTo(3);
-    Path merged = Files.write(dir.resolve("merged.parquet"), out.toByteArray());
+    assertThat(merged.rows()).isEqualTo(3);
+    Path file = Files.write(dir.resolve("merged.parquet"), out.toByteArray());
     try (DuckDbLake duck = new DuckDbLake(dir)) {
       List<String> read = new ArrayList<>();
       for (Map<String, Object> row :
           duck.query(
               "select id, name, visits, tier, __deleted, typeof(visits) as t from read_parquet('"
-                  + merged
+                  + file
                   + "') order by id")) {
         read.add(
             row.get("id")
@@ -89,12 +102,12 @@ class ParquetMergerTest {
       }
       assertThat(read)
           .containsExactly(
-              "1 a 1 null null BIGINT", "2 b2 5 gold false BIGINT", "5 e 2 null false BIGINT");
+              "1 a 1 null null BIGINT", "2 b2 5 gold false BIGINT", "5 e2 3 null false BIGINT");
     }
   }
 
   @Test
-  void refusesInputsThatDoNotWidenToTheNewest() throws Exception {
+  void refusesInputsWhoseSchemasDoNotMerge() throws Exception {
     Schema narrower =
         SchemaBuilder.struct()
             .field("id", Schema.OPTIONAL_INT32_SCHEMA)
@@ -110,7 +123,7 @@ class ParquetMergerTest {
                         new ByteArrayOutputStream(),
                         List.of("id")))
         .isInstanceOf(IOException.class)
-        .hasMessageContaining("does not widen to the newest");
+        .hasMessageContaining("schemas do not merge");
   }
 
   private static Struct row(int id, String name, Long visits, String tier, boolean deleted) {
