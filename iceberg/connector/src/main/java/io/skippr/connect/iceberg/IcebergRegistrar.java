@@ -275,7 +275,9 @@ final class IcebergRegistrar implements CommitListener {
 
   /** The changes of TPs whose lake log still names their writer's epoch as the newest. */
   private List<Change> owned(List<Change> work) {
-    Map<TopicPartition, Boolean> owns = new HashMap<>();
+    // By TP and epoch: this task may have reopened a TP (a new epoch) with changes of its last
+    // epoch still queued; those are dropped, the new epoch's kept.
+    Map<Map.Entry<TopicPartition, Long>, Boolean> owns = new HashMap<>();
     Set<TopicPartition> unreadable = new HashSet<>();
     List<Change> kept = new ArrayList<>();
     for (Change change : work) {
@@ -283,7 +285,8 @@ final class IcebergRegistrar implements CommitListener {
         pending.add(change); // stays in order behind the change that could not be checked
         continue;
       }
-      Boolean owner = owns.get(change.tp());
+      Map.Entry<TopicPartition, Long> writer = Map.entry(change.tp(), change.epoch());
+      Boolean owner = owns.get(writer);
       if (owner == null) {
         try {
           owner = ownership.owns(change.tp(), change.epoch(), change.logSeq());
@@ -293,7 +296,7 @@ final class IcebergRegistrar implements CommitListener {
           pending.add(change);
           continue;
         }
-        owns.put(change.tp(), owner);
+        owns.put(writer, owner);
         if (!owner) {
           LOG.info(
               "{} was claimed by a newer writer than epoch {}: it registers what this writer"
