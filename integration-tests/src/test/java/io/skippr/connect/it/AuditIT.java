@@ -501,23 +501,18 @@ class AuditIT {
   /** Retired files waiting out their grace, named for a prefix. */
   private static List<Path> retiredFiles(Path lakeDir, String prefix) throws IOException {
     Path retired = lakeDir.resolve("_skippr/retired");
-    if (!Files.isDirectory(retired)) {
-      return List.of();
-    }
-    try (Stream<Path> files = Files.walk(retired)) {
-      return files
-          .filter(f -> f.getFileName().toString().startsWith(prefix))
-          .filter(f -> f.toString().endsWith(".parquet.retired"))
-          .sorted()
-          .toList();
-    }
+    return Files.isDirectory(retired) ? files(retired, prefix, ".parquet.retired") : List.of();
   }
 
   private static List<Path> parquetFiles(Path lakeDir, String prefix) throws IOException {
-    try (Stream<Path> files = Files.walk(lakeDir)) {
+    return files(lakeDir, prefix, ".parquet");
+  }
+
+  private static List<Path> files(Path dir, String prefix, String suffix) throws IOException {
+    try (Stream<Path> files = Files.walk(dir)) {
       return files
           .filter(f -> f.getFileName().toString().startsWith(prefix))
-          .filter(f -> f.toString().endsWith(".parquet"))
+          .filter(f -> f.toString().endsWith(suffix))
           .sorted()
           .toList();
     }
