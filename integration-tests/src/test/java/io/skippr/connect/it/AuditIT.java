@@ -249,8 +249,9 @@ class AuditIT {
 
   /**
    * With compaction on, each partition's four units are merged while the connector runs; the merged
-   * file holds the offsets of its inputs, which wait out their grace on storage. The lake is clean
-   * (no overlap, orphan or missing file), and still clean once the retired inputs are gone.
+   * file holds the offsets of its inputs, which left the table and wait out their grace under
+   * {@code _skippr/retired/}. The lake is clean (no overlap, orphan or missing file), and still
+   * clean once the retired inputs are gone.
    */
   @Test
   void aCompactedLakeIsCleanWithItsInputsInTheirGraceAndAfter() throws Exception {
@@ -294,9 +295,12 @@ class AuditIT {
       assertThat(tp.get("merges").asInt()).isPositive();
       assertThat(tp.get("live_files").asInt()).isLessThan(4);
       assertThat(tp.get("retired_files").asInt()).isGreaterThanOrEqualTo(3);
-      assertThat(parquetFiles(compacted, topic + "+" + p + "+"))
-          .as("retired inputs are still on storage, in their grace")
-          .hasSizeGreaterThan(tp.get("live_files").asInt());
+      assertThat(parquetFiles(compacted.resolve(topic), topic + "+" + p + "+"))
+          .as("the table holds the live files only")
+          .hasSize(tp.get("live_files").asInt());
+      assertThat(retiredFiles(compacted, topic + "+" + p + "+"))
+          .as("retired inputs are still on storage, in their grace, out of the table")
+          .hasSizeGreaterThanOrEqualTo(tp.get("retired_files").asInt());
     }
 
     Audit text = audit("compacted-text", connector, null, "--output", "text");
@@ -313,7 +317,7 @@ class AuditIT {
     int deleted = 0;
     for (int p = 0; p < PARTITIONS; p++) {
       for (String input : mergeInputs(copy.resolve("_skippr/log/" + topic + "/" + p))) {
-        Files.delete(copy.resolve(input));
+        Files.delete(copy.resolve("_skippr/retired/" + input + ".retired"));
         deleted++;
       }
     }
@@ -494,11 +498,21 @@ class AuditIT {
     }
   }
 
+  /** Retired files waiting out their grace, named for a prefix. */
+  private static List<Path> retiredFiles(Path lakeDir, String prefix) throws IOException {
+    Path retired = lakeDir.resolve("_skippr/retired");
+    return Files.isDirectory(retired) ? files(retired, prefix, ".parquet.retired") : List.of();
+  }
+
   private static List<Path> parquetFiles(Path lakeDir, String prefix) throws IOException {
-    try (Stream<Path> files = Files.walk(lakeDir)) {
+    return files(lakeDir, prefix, ".parquet");
+  }
+
+  private static List<Path> files(Path dir, String prefix, String suffix) throws IOException {
+    try (Stream<Path> files = Files.walk(dir)) {
       return files
           .filter(f -> f.getFileName().toString().startsWith(prefix))
-          .filter(f -> f.toString().endsWith(".parquet"))
+          .filter(f -> f.toString().endsWith(suffix))
           .sorted()
           .toList();
     }

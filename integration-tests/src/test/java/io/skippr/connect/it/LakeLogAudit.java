@@ -47,6 +47,17 @@ final class LakeLogAudit {
     return entries;
   }
 
+  /**
+   * How many entries of a kind ({@code commit}, {@code compact-commit}, ...) a topic's logs hold.
+   */
+  static long count(Path lake, String topic, int partitions, String kind) throws IOException {
+    long count = 0;
+    for (int partition = 0; partition < partitions; partition++) {
+      count += entries(lake, topic, partition).stream().filter(e -> e.kind().equals(kind)).count();
+    }
+    return count;
+  }
+
   /** Every intent is followed by a commit or abort of the same id. */
   static void assertNoUnresolvedIntent(List<Entry> entries) {
     Set<String> open = new HashSet<>();

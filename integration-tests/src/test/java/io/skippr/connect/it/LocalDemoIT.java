@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -131,14 +132,18 @@ class LocalDemoIT {
 
   /**
    * A steady stream into a table of its own for {@link #STEADY}: without compaction its files would
-   * grow by one per unit (every 2 s); with the demo's merging every 10 s and a 30 s grace the files
-   * on disk level off. Every row lands once, read through the log.
+   * grow by one per unit (every 2 s); with the demo's merging every 10 s the files in the table
+   * level off. Every row lands once, read through the log; a reader that globs the table with
+   * DuckDB every ~100 ms meanwhile never reads a row twice, and reads every row once at the end.
    */
   private void steadyLoadKeepsFilesBounded(int[] ports, Path lake) throws Exception {
     HttpClient client = HttpClient.newHttpClient();
     URI write = URI.create("http://127.0.0.1:" + ports[3] + "/write?precision=ns");
     Path table = lake.resolve("demo.steady");
     List<Integer> onDisk = new ArrayList<>();
+    AtomicLong acknowledged = new AtomicLong();
+    GlobSampler glob =
+        new GlobSampler("demo.steady", GlobSampler.duckDbGlob(table, "v"), acknowledged::get);
     long start = System.nanoTime();
     long rows = 0;
     long nextSample = 0;
@@ -156,6 +161,7 @@ class LocalDemoIT {
                   .build(),
               HttpResponse.BodyHandlers.ofString());
       assertThat(answer.statusCode()).as(answer.body()).isEqualTo(204);
+      acknowledged.set(rows);
       long elapsed = System.nanoTime() - start;
       if (elapsed >= nextSample) {
         onDisk.add(Files.exists(table) ? parquetFiles(table).size() : 0);
@@ -168,11 +174,26 @@ class LocalDemoIT {
         Duration.ofSeconds(60),
         () -> "demo.steady to hold " + sent + " rows",
         () -> lakeRows(lake, "demo.steady") == sent);
-    System.out.println("demo.steady: files on disk every 5 s: " + onDisk);
-    // One unit every 2 s makes 45 files in 90 s without merging. With merging: at most a few
-    // small live files and the retired ones of the last grace period (30 s + one 10 s interval).
+    int sampled = glob.samples().size();
+    Await.until(
+        Duration.ofSeconds(60),
+        () -> "a glob of demo.steady to read " + sent + " rows once: " + glob.samples(),
+        () ->
+            glob.samples().size() > sampled
+                && glob.samples()
+                    .get(glob.samples().size() - 1)
+                    .counts()
+                    .equals(new GlobSampler.Counts(sent, sent)));
+    glob.close();
+    System.out.printf(
+        "demo.steady: files on disk every 5 s: %s; %d glob samples, %d failed on a file that"
+            + " left the table after the listing%n",
+        onDisk, glob.samples().size(), glob.failures().size());
+    assertThat(glob.wrong()).as("glob samples that read a row twice").isEmpty();
+    // One unit every 2 s makes 45 files in 90 s without merging. With merging: the live files
+    // only (a merged file and the units of one 10 s interval); retired ones left the table.
     List<Integer> settled = onDisk.subList(onDisk.size() / 2, onDisk.size());
-    assertThat(settled).as("files on disk, sampled every 5 s: " + onDisk).allMatch(n -> n <= 30);
+    assertThat(settled).as("files on disk, sampled every 5 s: " + onDisk).allMatch(n -> n <= 12);
     assertThat(onDisk.get(onDisk.size() - 1))
         .as("files on disk, sampled every 5 s: " + onDisk)
         .isLessThan((int) (STEADY.toSeconds() / 2));

@@ -46,7 +46,11 @@ public final class LakeSinkConfig extends AbstractConfig {
     super(DEF, props);
     this.storage = StorageConfig.from(this);
     this.rotation = RotationConfig.from(this);
-    this.format = FormatConfig.from(this);
+    WritePolicyConfig.Settings policy = WritePolicyConfig.from(this);
+    this.format =
+        policy.policy() == WritePolicyConfig.Policy.MERGE_BY_KEY
+            ? FormatConfig.from(this).deletingByKey(policy.keyFields())
+            : FormatConfig.from(this);
     this.partitioning = PartitioningConfig.from(this);
   }
 

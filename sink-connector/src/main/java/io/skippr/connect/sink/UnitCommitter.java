@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.kafka.connect.data.Schema;
 import org.slf4j.Logger;
@@ -127,18 +128,8 @@ final class UnitCommitter implements AutoCloseable {
       writes.add(() -> writeFile(key, path, schemaFingerprint, intent.wallclockMs()));
     }
     List<LiveFile> files = this.files.runAll(writes);
-    List<LiveFile> retired = replaced(session, files);
-    long seq =
-        session.log.append(
-            new LogEntry.Commit(
-                intent.id(),
-                intent.start(),
-                intent.end(),
-                session.log.epoch(),
-                files,
-                sourcePositions.at(session.tp, intent.end()),
-                keys(retired),
-                intent.wallclockMs() + retiredGraceMs));
+    List<LiveFile> retired = new ArrayList<>();
+    long seq = commit(session, intent, files, retired);
     publish(session, intent, seq, files, retired);
     long bytes = 0;
     for (LiveFile file : files) {
@@ -162,6 +153,54 @@ final class UnitCommitter implements AutoCloseable {
         trigger);
     mirror(session, intent);
     session.log.checkpointIfDue(checkpointInterval);
+  }
+
+  /**
+   * Appends the unit's commit. Under {@code write.policy=replace_partition} its files were written
+   * staged: when the TP has no older files in their paths they enter their tables before the
+   * commit, as any unit's; else the commit retires the older files (decided with the append, so a
+   * merge committing meanwhile is replaced too), they leave their tables and then the unit's files
+   * enter them, so a reader that globs never sees both.
+   *
+   * @param retired receives the files the commit retired
+   * @return the commit's sequence number
+   */
+  private long commit(
+      TpSession session, LogEntry.Intent intent, List<LiveFile> files, List<LiveFile> retired)
+      throws IOException {
+    if (!stages()) {
+      return session.log.append(commitOf(session, intent, files, List.of()));
+    }
+    if (replaced(session.log.snapshot().live(), files).isEmpty()) {
+      session.log.placement().publishUncommitted(keys(files));
+      return session.log.append(commitOf(session, intent, files, List.of()));
+    }
+    long seq =
+        session.log.appendDecided(
+            state -> {
+              retired.addAll(replaced(state.liveFiles(), files));
+              return commitOf(session, intent, files, retired);
+            });
+    session.log.placement().place(keys(retired), keys(files));
+    return seq;
+  }
+
+  private LogEntry.Commit commitOf(
+      TpSession session, LogEntry.Intent intent, List<LiveFile> files, List<LiveFile> retired) {
+    return new LogEntry.Commit(
+        intent.id(),
+        intent.start(),
+        intent.end(),
+        session.log.epoch(),
+        files,
+        sourcePositions.at(session.tp, intent.end()),
+        keys(retired),
+        intent.wallclockMs() + retiredGraceMs);
+  }
+
+  /** Whether units write their files staged: when they may replace older ones. */
+  private boolean stages() {
+    return writePolicy == WritePolicyConfig.Policy.REPLACE_PARTITION;
   }
 
   /** Tells the listener; the lake commit has happened, so its failure is only logged. */
@@ -215,12 +254,9 @@ final class UnitCommitter implements AutoCloseable {
 
   /**
    * With {@code write.policy=replace_partition}: the TP's older live files of the partition paths
-   * this unit writes, which its commit retires. None under the other policies.
+   * this unit writes, which its commit retires.
    */
-  private List<LiveFile> replaced(TpSession session, List<LiveFile> written) {
-    if (writePolicy != WritePolicyConfig.Policy.REPLACE_PARTITION) {
-      return List.of();
-    }
+  private static List<LiveFile> replaced(Map<String, LiveFile> live, List<LiveFile> written) {
     Set<String> dirs = new HashSet<>();
     Set<String> own = new HashSet<>();
     for (LiveFile file : written) {
@@ -228,7 +264,7 @@ final class UnitCommitter implements AutoCloseable {
       dirs.add(file.key().substring(0, file.key().lastIndexOf('/') + 1));
     }
     List<LiveFile> replaced = new ArrayList<>();
-    for (LiveFile file : session.log.snapshot().live().values()) {
+    for (LiveFile file : live.values()) {
       String key = file.key();
       if (!own.contains(key) && dirs.contains(key.substring(0, key.lastIndexOf('/') + 1))) {
         replaced.add(file);
@@ -249,7 +285,7 @@ final class UnitCommitter implements AutoCloseable {
       String key, PathBuffer path, String schemaFingerprint, long committedAtMs)
       throws IOException {
     MessageDigest sha256 = Sha256.newDigest();
-    try (PendingObject object = storage.create(key)) {
+    try (PendingObject object = storage.create(stages() ? layout.stagedKey(key) : key)) {
       HashingStream out = new HashingStream(object.stream(), sha256);
       fileWriter.write(path.schema(), path.rows(), out);
       out.flush();

@@ -130,26 +130,40 @@ public final class S3MockServer implements AutoCloseable {
   public void download(String bucket, String prefix, Path target) {
     for (String key : objectKeys(bucket, prefix)) {
       Path file = target.resolve(key.substring(prefix.length()).replaceFirst("^/+", ""));
-      try {
-        Files.createDirectories(file.getParent());
-        HttpResponse<InputStream> response =
-            HTTP.send(
-                HttpRequest.newBuilder(uri("/" + bucket + "/" + S3Listings.encodePath(key)))
-                    .GET()
-                    .build(),
-                HttpResponse.BodyHandlers.ofInputStream());
-        try (InputStream body = response.body()) {
-          if (response.statusCode() != 200) {
-            throw new IllegalStateException("GET " + key + ": HTTP " + response.statusCode());
-          }
-          Files.copy(body, file, StandardCopyOption.REPLACE_EXISTING);
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException("downloading s3://" + bucket + "/" + key, e);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted downloading " + key, e);
+      if (!downloadObject(bucket, key, file)) {
+        throw new IllegalStateException("GET " + key + ": HTTP 404");
       }
+    }
+  }
+
+  /**
+   * Copies one object to {@code file}; false when the object does not exist (any other failure
+   * throws), as a reader that listed it before it was deleted finds.
+   */
+  public boolean downloadObject(String bucket, String key, Path file) {
+    try {
+      Files.createDirectories(file.getParent());
+      HttpResponse<InputStream> response =
+          HTTP.send(
+              HttpRequest.newBuilder(uri("/" + bucket + "/" + S3Listings.encodePath(key)))
+                  .GET()
+                  .build(),
+              HttpResponse.BodyHandlers.ofInputStream());
+      try (InputStream body = response.body()) {
+        if (response.statusCode() == 404) {
+          return false;
+        }
+        if (response.statusCode() != 200) {
+          throw new IllegalStateException("GET " + key + ": HTTP " + response.statusCode());
+        }
+        Files.copy(body, file, StandardCopyOption.REPLACE_EXISTING);
+        return true;
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("downloading s3://" + bucket + "/" + key, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted downloading " + key, e);
     }
   }
 

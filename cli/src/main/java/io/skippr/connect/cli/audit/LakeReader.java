@@ -72,7 +72,9 @@ final class LakeReader {
    * @param changed stored keys no log knew that a re-read of the log of the TP the file is named
    *     for lists (live, pending, retired or a merge's output): written while the audit ran
    * @param noLongerLive live files storage lacks that a re-read of their log no longer lists as
-   *     live: merged, replaced or expired, and deleted, while the audit ran
+   *     live (merged, replaced or expired, and moved out of their table, while the audit ran), or
+   *     that are in their table or staged now (a merge's output or a replacing unit's file, moved
+   *     into its table right after its commit)
    */
   record Reread(Set<String> changed, Set<String> noLongerLive) {
     static final Reread NONE = new Reread(Set.of(), Set.of());
@@ -114,9 +116,13 @@ final class LakeReader {
       now.addAll(state.retired().keySet());
       state.compacting().ifPresent(merge -> now.addAll(merge.outputs()));
       now.stream().filter(stored::contains).filter(k -> !known.contains(k)).forEach(changed::add);
-      gone.getOrDefault(tp, List.of()).stream()
-          .filter(key -> !state.liveFiles().containsKey(key))
-          .forEach(noLongerLive::add);
+      for (String key : gone.getOrDefault(tp, List.of())) {
+        if (!state.liveFiles().containsKey(key)
+            || storage.exists(key)
+            || storage.exists(layout.stagedKey(key))) {
+          noLongerLive.add(key);
+        }
+      }
     }
     return new Reread(changed, noLongerLive);
   }

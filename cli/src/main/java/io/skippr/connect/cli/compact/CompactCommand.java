@@ -108,6 +108,7 @@ public final class CompactCommand implements Callable<Integer> {
         if (log.state().compacting().isPresent()) {
           log.abandon(log.state().compacting().get(), "the writer stopped before the commit");
         }
+        log.placement().rollForward(storage::list); // files a stopped task left half moved
         logs.put(tp, log);
       }
       LakeMaintenance.Settings configured = lake.maintenance();

@@ -68,8 +68,9 @@ final class DemoConnectors {
     config.put("topics.dir", lake.toString());
     config.put("flush.size", "1000");
     config.put("rotate.schedule.interval.ms", "2000");
-    // A unit every 2 s is a file every 2 s per table and day: merge them every 10 s and delete
-    // the merged inputs 30 s later, so a running demo's lake keeps a bounded number of files.
+    // A unit every 2 s is a file every 2 s per table and day: merge them every 10 s (the merged
+    // inputs leave the table at once) and delete the merged inputs 30 s later, so a running demo's
+    // lake keeps a bounded number of files.
     config.put("compaction.interval.ms", Integer.toString(COMPACTION_INTERVAL_MS));
     config.put("compaction.grace.ms", Integer.toString(COMPACTION_GRACE_MS));
     config.put("partitioner.class", "time");

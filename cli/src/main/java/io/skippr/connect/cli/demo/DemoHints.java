@@ -41,9 +41,11 @@ final class DemoHints {
           + lake
           + "/_skippr/; the sinks merge small files every "
           + DemoConnectors.COMPACTION_INTERVAL_MS / 1000
-          + " s and delete merged inputs "
+          + " s; a glob never reads a row twice: merged inputs leave the table first, and wait "
           + DemoConnectors.COMPACTION_GRACE_MS / 1000
-          + " s later. What a glob of the directory sees: docs/reading.md.",
+          + " s under "
+          + lake
+          + "/_skippr/retired/ (docs/reading.md).",
       "Connectors: "
           + DemoConnectors.SOURCE
           + ", "

@@ -64,7 +64,7 @@ public final class LakeSql implements AutoCloseable {
   /** Runs a query and prints its rows as a table, each line after {@code indent}. */
   public int printTable(String sql, PrintWriter out, String indent)
       throws SQLException, IOException {
-    return print(sql, ResultPrinter.Output.table, out, indent, QueryProgress.NONE);
+    return query(sql, ResultPrinter.Output.table, out, indent, QueryProgress.NONE);
   }
 
   /** Prints the tables in scope with their policy, live files, rows, bytes and last commit. */
@@ -74,15 +74,26 @@ public final class LakeSql implements AutoCloseable {
 
   /**
    * Runs a statement over the views of the tables it names and prints its rows, if it has any;
-   * returns how many. A file that maintenance deleted between the reading of the logs and the query
-   * (a merge's input, after its grace) makes it read the logs and run again.
+   * returns how many. A file that maintenance moved out of its table between the reading of the
+   * logs and the query (a merge's input, retired when the merge committed) makes it read the logs
+   * and run again.
    */
   int query(String sql, ResultPrinter.Output output, PrintWriter out, QueryProgress progress)
+      throws SQLException, IOException {
+    return query(sql, output, out, "", progress);
+  }
+
+  private int query(
+      String sql,
+      ResultPrinter.Output output,
+      PrintWriter out,
+      String indent,
+      QueryProgress progress)
       throws SQLException, IOException {
     for (int attempt = 1; ; attempt++) {
       try {
         refresh(table -> mentions(sql, table));
-        return print(sql, output, out, "", progress);
+        return print(sql, output, out, indent, progress);
       } catch (SQLException | NoSuchFileException e) {
         if (attempt == ATTEMPTS || !isMissingFile(e)) {
           throw e;

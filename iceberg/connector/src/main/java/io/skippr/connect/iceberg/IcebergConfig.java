@@ -57,7 +57,9 @@ public record IcebergConfig(
   private static final String COMMIT_INTERVAL_DOC =
       "How long committed units gather before they are registered in one Iceberg commit per"
           + " table. Registration lags the lake commit by about this much; 0 registers each"
-          + " unit at once.";
+          + " unit at once. A merge, and a unit that replaces files (write.policy="
+          + "replace_partition), is registered at once: the files it replaced left the lake's"
+          + " tables with it.";
 
   /** The keys, for the sink's ConfigDef and the reference. */
   public static ConfigDef configDef() {

@@ -26,10 +26,13 @@ import org.slf4j.MDC;
 /**
  * The commit listener that keeps Iceberg tables in line with the lake: events are queued on the
  * writer's threads and registered on a thread of its own every {@code iceberg.commit.interval.ms},
- * one commit per table and kind of change. Before a TP's changes are committed, the lake log must
- * still name this writer's epoch as the newest: a writer that lost its TPs (a zombie) registers
- * nothing. A batch that cannot be committed stays queued, in order, and is tried again later; the
- * lake goes on meanwhile, and a new owner of a TP registers whatever is left.
+ * one commit per table and kind of change. A change that replaced files (a merge, a unit under
+ * {@code replace_partition}) is registered without waiting for the interval: the replaced files
+ * left the lake's tables with it, and the current snapshot should stop naming them. Before a TP's
+ * changes are committed, the lake log must still name this writer's epoch as the newest: a writer
+ * that lost its TPs (a zombie) registers nothing. A batch that cannot be committed stays queued, in
+ * order, and is tried again later; the lake goes on meanwhile, and a new owner of a TP registers
+ * whatever is left.
  */
 final class IcebergRegistrar implements CommitListener {
   private static final Logger LOG = LoggerFactory.getLogger(IcebergRegistrar.class);
@@ -50,6 +53,7 @@ final class IcebergRegistrar implements CommitListener {
   private final Thread thread;
   private final Object wake = new Object();
   private volatile boolean stopping;
+  private volatile boolean urgent;
   private volatile long stopDeadline;
   private long backoffMs;
 
@@ -94,6 +98,7 @@ final class IcebergRegistrar implements CommitListener {
       // replace_partition: the unit's files replace the paths' older files in one overwrite.
       queue.add(
           new Change.Replace(u.tp(), u.id(), u.retired(), u.files(), u.epoch(), u.logSeq(), true));
+      registerNow();
       return;
     }
     queue.add(
@@ -105,6 +110,15 @@ final class IcebergRegistrar implements CommitListener {
     queue.add(
         new Change.Replace(
             r.tp(), r.id(), r.removed(), r.added(), r.epoch(), r.logSeq(), r.merged()));
+    registerNow();
+  }
+
+  /** Ends the interval's wait: what is queued is registered now. */
+  private void registerNow() {
+    urgent = true;
+    synchronized (wake) {
+      wake.notifyAll();
+    }
   }
 
   @Override
@@ -117,7 +131,7 @@ final class IcebergRegistrar implements CommitListener {
     long deadline = System.nanoTime() + ms * 1_000_000L;
     synchronized (wake) {
       long left;
-      while (!stopping && (left = deadline - System.nanoTime()) > 0) {
+      while (!stopping && !urgent && (left = deadline - System.nanoTime()) > 0) {
         wake.wait(Math.max(1, left / 1_000_000L));
       }
     }
@@ -182,6 +196,7 @@ final class IcebergRegistrar implements CommitListener {
           if (first != null) {
             pending.add(first);
           }
+          urgent = false;
           queue.drainTo(pending);
           pending.removeIf(change -> change == WAKE);
         }
@@ -260,7 +275,9 @@ final class IcebergRegistrar implements CommitListener {
 
   /** The changes of TPs whose lake log still names their writer's epoch as the newest. */
   private List<Change> owned(List<Change> work) {
-    Map<TopicPartition, Boolean> owns = new HashMap<>();
+    // By TP and epoch: this task may have reopened a TP (a new epoch) with changes of its last
+    // epoch still queued; those are dropped, the new epoch's kept.
+    Map<Map.Entry<TopicPartition, Long>, Boolean> owns = new HashMap<>();
     Set<TopicPartition> unreadable = new HashSet<>();
     List<Change> kept = new ArrayList<>();
     for (Change change : work) {
@@ -268,7 +285,8 @@ final class IcebergRegistrar implements CommitListener {
         pending.add(change); // stays in order behind the change that could not be checked
         continue;
       }
-      Boolean owner = owns.get(change.tp());
+      Map.Entry<TopicPartition, Long> writer = Map.entry(change.tp(), change.epoch());
+      Boolean owner = owns.get(writer);
       if (owner == null) {
         try {
           owner = ownership.owns(change.tp(), change.epoch(), change.logSeq());
@@ -278,7 +296,7 @@ final class IcebergRegistrar implements CommitListener {
           pending.add(change);
           continue;
         }
-        owns.put(change.tp(), owner);
+        owns.put(writer, owner);
         if (!owner) {
           LOG.info(
               "{} was claimed by a newer writer than epoch {}: it registers what this writer"

@@ -122,7 +122,11 @@ final class LakeDataFiles {
     return slash < 0 ? "" : rest.substring(0, slash);
   }
 
-  /** True when the file is no longer on storage (its footer is read and kept otherwise). */
+  /**
+   * True when the file is no longer on storage (its footer is read and kept otherwise). A file a
+   * merge or a replacing unit retired meanwhile waits out its grace under {@code _skippr/retired/}:
+   * it is not gone, and is registered, so that the change that retired it finds it in the table.
+   */
   boolean gone(LiveFile file) {
     try {
       footer(file);
@@ -140,13 +144,28 @@ final class LakeDataFiles {
   private synchronized ParquetMetadata footer(LiveFile file) {
     ParquetMetadata footer = footers.get(file.key());
     if (footer == null) {
-      try {
-        footer = FooterReader.read(io.newInputFile(location(file.key()), file.bytes()));
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot read the footer of " + location(file.key()), e);
-      }
+      footer = footerAt(file, location(file.key()), layout.retiredKey(file.key()));
       footers.put(file.key(), footer);
     }
     return footer;
+  }
+
+  /** The footer where the file is: in its table, else where it waits out its grace. */
+  private ParquetMetadata footerAt(LiveFile file, String location, String retired) {
+    try {
+      return FooterReader.read(io.newInputFile(location, file.bytes()));
+    } catch (org.apache.iceberg.exceptions.NotFoundException e) {
+      if (retired == null) {
+        throw e;
+      }
+      return footerAt(file, location(retired), null);
+    } catch (IOException e) {
+      if (retired != null
+          && (e instanceof java.nio.file.NoSuchFileException
+              || e instanceof java.io.FileNotFoundException)) {
+        return footerAt(file, location(retired), null);
+      }
+      throw new UncheckedIOException("cannot read the footer of " + location, e);
+    }
   }
 }

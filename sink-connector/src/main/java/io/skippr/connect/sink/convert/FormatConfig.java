@@ -1,5 +1,6 @@
 package io.skippr.connect.sink.convert;
 
+import java.util.List;
 import java.util.Locale;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
@@ -52,6 +53,7 @@ public final class FormatConfig {
   private final boolean includeKey;
   private final NullValues nullValues;
   private final String tableNameFormat;
+  private final List<String> tombstoneKeyFields;
 
   public FormatConfig(
       Codec codec,
@@ -60,12 +62,51 @@ public final class FormatConfig {
       boolean includeKey,
       NullValues nullValues,
       String tableNameFormat) {
+    this(
+        codec,
+        rowGroupBytes,
+        includeKafkaMetadata,
+        includeKey,
+        nullValues,
+        tableNameFormat,
+        List.of());
+  }
+
+  private FormatConfig(
+      Codec codec,
+      long rowGroupBytes,
+      boolean includeKafkaMetadata,
+      boolean includeKey,
+      NullValues nullValues,
+      String tableNameFormat,
+      List<String> tombstoneKeyFields) {
     this.codec = codec;
     this.rowGroupBytes = rowGroupBytes;
     this.includeKafkaMetadata = includeKafkaMetadata;
     this.includeKey = includeKey;
     this.nullValues = nullValues;
     this.tableNameFormat = tableNameFormat;
+    this.tombstoneKeyFields = List.copyOf(tombstoneKeyFields);
+  }
+
+  /**
+   * This format for a table of the current state per key ({@code write.policy=merge_by_key}): a
+   * tombstone deletes its key whatever {@code behavior.on.null.values} says, so it is always
+   * written as a delete row ({@code __deleted=true}), carrying {@code keyFields} taken from its
+   * record key.
+   *
+   * @param keyFields the value fields forming the key ({@code merge.key.fields}); empty when the
+   *     key is the record key ({@code __key})
+   */
+  public FormatConfig deletingByKey(List<String> keyFields) {
+    return new FormatConfig(
+        codec,
+        rowGroupBytes,
+        includeKafkaMetadata,
+        includeKey,
+        NullValues.WRITE,
+        tableNameFormat,
+        keyFields);
   }
 
   /** The defaults: snappy, 32 MiB row groups, no extra columns, tombstones ignored. */
@@ -136,8 +177,10 @@ public final class FormatConfig {
             "What to do with a record whose value is null (a tombstone): 'ignore' skips it,"
                 + " 'fail' rejects it (the task fails unless errors are tolerated, then it goes to"
                 + " the dead letter queue), 'write' writes a row holding the key and"
-                + " __deleted=true; in that mode every row has __deleted and value columns are"
-                + " optional.",
+                + " __deleted=true; in that mode every row has __deleted (unless the record"
+                + " brings its own) and value columns are optional. Under"
+                + " write.policy=merge_by_key a tombstone deletes its key whatever this says: it"
+                + " is always written, as with 'write'.",
             GROUP,
             ++order,
             ConfigDef.Width.SHORT,
@@ -192,6 +235,11 @@ public final class FormatConfig {
 
   public String tableNameFormat() {
     return tableNameFormat;
+  }
+
+  /** The value fields a tombstone takes from its record key; empty unless deleting by key. */
+  public List<String> tombstoneKeyFields() {
+    return tombstoneKeyFields;
   }
 
   private static ConfigDef.Validator enumValidator(Enum<?>[] values) {

@@ -169,7 +169,9 @@ public final class LakeRowConverter implements RowConverter {
       default:
         Schema keySchema = config.includeKey() ? keySchema(record) : null;
         Object key = keySchema == null ? null : keyValue(record, keySchema);
-        return state.shape(null, keySchema).fill(null, key, record);
+        Struct value = Tombstones.value(record, config.tombstoneKeyFields(), state.schema());
+        Schema valueSchema = value == null ? null : value.schema();
+        return state.shape(valueSchema, keySchema).fillDelete(value, key, record);
     }
   }
 

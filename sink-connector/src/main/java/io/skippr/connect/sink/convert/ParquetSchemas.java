@@ -67,8 +67,13 @@ public final class ParquetSchemas {
 
   /** Hex sha256 of the canonical form of the row schema's Parquet schema. */
   public static String fingerprint(Schema rowSchema) {
+    return fingerprint(toMessageType(rowSchema));
+  }
+
+  /** The fingerprint of a file's Parquet schema, as {@link #fingerprint(Schema)} gives it. */
+  public static String fingerprint(MessageType schema) {
     StringBuilder canonical = new StringBuilder();
-    canonical(toMessageType(rowSchema), canonical);
+    canonical(schema, canonical);
     return Sha256.hex(canonical.toString());
   }
 

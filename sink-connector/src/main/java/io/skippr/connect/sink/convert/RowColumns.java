@@ -20,7 +20,9 @@ public final class RowColumns {
   static final Schema PARTITION_SCHEMA = Schema.INT32_SCHEMA;
   static final Schema OFFSET_SCHEMA = Schema.INT64_SCHEMA;
   static final Schema TIMESTAMP_SCHEMA = Timestamp.builder().optional().build();
-  static final Schema DELETED_SCHEMA = Schema.BOOLEAN_SCHEMA;
+
+  /** Optional, so files written before a table had it widen to it (their rows delete nothing). */
+  static final Schema DELETED_SCHEMA = Schema.OPTIONAL_BOOLEAN_SCHEMA;
 
   static final Set<String> ADDED = Set.of(KEY, TOPIC, PARTITION, OFFSET, TIMESTAMP, DELETED);
 

@@ -85,7 +85,24 @@ final class RowShape {
     this.partition = slot(rowSchema.field(RowColumns.PARTITION));
     this.offset = slot(rowSchema.field(RowColumns.OFFSET));
     this.timestamp = slot(rowSchema.field(RowColumns.TIMESTAMP));
-    this.deleted = slot(rowSchema.field(RowColumns.DELETED));
+    this.deleted =
+        addsDeleted(config, valueFields) ? slot(rowSchema.field(RowColumns.DELETED)) : null;
+  }
+
+  /**
+   * Whether rows get the {@code __deleted} column: with tombstones written, unless the value has a
+   * field of that name (Debezium's ExtractNewRecordState marks deletes itself).
+   */
+  private static boolean addsDeleted(FormatConfig config, List<Field> valueFields) {
+    if (config.nullValues() != FormatConfig.NullValues.WRITE) {
+      return false;
+    }
+    for (Field field : valueFields) {
+      if (field.name().equals(RowColumns.DELETED)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean inPlace(Field[] sources, Field[] targets) {
@@ -97,10 +114,7 @@ final class RowShape {
     return true;
   }
 
-  /**
-   * The columns this configuration adds. A value field of another such name is the record's own
-   * (Debezium's ExtractNewRecordState writes {@code __deleted} itself).
-   */
+  /** The columns this configuration adds; a value field must not have one of their names. */
   private static Set<String> added(FormatConfig config, Schema keySchema, boolean deleted) {
     Set<String> added = new HashSet<>();
     if (keySchema != null) {
@@ -123,8 +137,9 @@ final class RowShape {
   private static Schema rowSchema(
       FormatConfig config, Schema valueSchema, List<Field> valueFields, Schema keySchema) {
     boolean optionalValues = config.nullValues() == FormatConfig.NullValues.WRITE;
+    boolean addsDeleted = addsDeleted(config, valueFields);
     SchemaBuilder builder = SchemaBuilder.struct();
-    Set<String> added = added(config, keySchema, optionalValues);
+    Set<String> added = added(config, keySchema, addsDeleted);
     for (Field field : valueFields) {
       if (added.contains(field.name())) {
         throw new DataException(
@@ -144,7 +159,7 @@ final class RowShape {
       builder.field(RowColumns.OFFSET, RowColumns.OFFSET_SCHEMA);
       builder.field(RowColumns.TIMESTAMP, RowColumns.TIMESTAMP_SCHEMA);
     }
-    if (optionalValues) {
+    if (addsDeleted) {
       builder.field(RowColumns.DELETED, RowColumns.DELETED_SCHEMA);
     }
     Schema schema = builder.build();
@@ -161,6 +176,18 @@ final class RowShape {
    * @param keyValue the key as the key column holds it (ignored without a key column)
    */
   Struct fill(Object value, Object keyValue, SinkRecord record) {
+    return fill(value, value == null, keyValue, record);
+  }
+
+  /**
+   * Fills a new row that deletes its key: a tombstone's, whose value (null, or the key fields it
+   * took from its record key) is no record value.
+   */
+  Struct fillDelete(Struct value, Object keyValue, SinkRecord record) {
+    return fill(value, true, keyValue, record);
+  }
+
+  private Struct fill(Object value, boolean tombstone, Object keyValue, SinkRecord record) {
     if (passThrough) {
       return (Struct) value;
     }
@@ -170,7 +197,7 @@ final class RowShape {
     } else if (valueColumn != null) {
       row.put(valueColumn, value);
     }
-    return addColumns(row, value == null, keyValue, record);
+    return addColumns(row, tombstone, keyValue, record);
   }
 
   /**

@@ -14,6 +14,11 @@ import io.skippr.connect.sink.storage.StorageKeys;
  *   <li>the lake's identity: {@code {topics.dir}/_skippr/lake.json}
  *   <li>a schemaless table's shared schema: {@code
  *       {topics.dir}/_skippr/schema/{table}/{version:020d}.json}
+ *   <li>a data file written but not yet in its table (a merge's output, a unit that replaces
+ *       files), out of every glob's reach: {@code {topics.dir}/_skippr/staged/{file key below
+ *       topics.dir}.staged}
+ *   <li>a retired data file waiting out {@code compaction.grace.ms}, out of every glob's reach:
+ *       {@code {topics.dir}/_skippr/retired/{file key below topics.dir}.retired}
  * </ul>
  */
 public final class LakeLayout {
@@ -21,6 +26,8 @@ public final class LakeLayout {
   public static final String SYSTEM_DIR = "_skippr";
 
   private static final String ENTRY_SUFFIX = ".json";
+  private static final String STAGED = "staged";
+  private static final String RETIRED = "retired";
   private static final int SEQ_DIGITS = 20;
 
   private final String topicsDir;
@@ -97,6 +104,38 @@ public final class LakeLayout {
   /** Prefix of every file of a table, ending in {@code /}. */
   public String tablePrefix(String table) {
     return StorageKeys.join(topicsDir, table) + "/";
+  }
+
+  /** Where a data file is written before it enters its table. */
+  public String stagedKey(String fileKey) {
+    return aside(STAGED, fileKey);
+  }
+
+  /** Where a retired data file waits out its grace. */
+  public String retiredKey(String fileKey) {
+    return aside(RETIRED, fileKey);
+  }
+
+  /** Prefix of the staged files of a table, ending in {@code /}. */
+  public String stagedPrefix(String table) {
+    return StorageKeys.join(topicsDir, SYSTEM_DIR, STAGED, table) + "/";
+  }
+
+  /** The data file a staged key stands for, or null when the key is not a staged file's. */
+  public String fileKeyOfStaged(String stagedKey) {
+    String prefix = StorageKeys.join(topicsDir, SYSTEM_DIR, STAGED) + "/";
+    String suffix = "." + STAGED;
+    if (!stagedKey.startsWith(prefix) || !stagedKey.endsWith(suffix)) {
+      return null;
+    }
+    String below = stagedKey.substring(prefix.length(), stagedKey.length() - suffix.length());
+    return topicsDir.isEmpty() ? below : StorageKeys.join(topicsDir, below);
+  }
+
+  /** {@code {topics.dir}/_skippr/{area}/{file key below topics.dir}.{area}}: no glob's match. */
+  private String aside(String area, String fileKey) {
+    String below = topicsDir.isEmpty() ? fileKey : fileKey.substring(topicsDir.length() + 1);
+    return StorageKeys.join(topicsDir, SYSTEM_DIR, area, below) + "." + area;
   }
 
   /** The table a file key belongs to (its first segment below {@code topics.dir}). */

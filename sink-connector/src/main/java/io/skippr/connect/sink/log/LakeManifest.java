@@ -4,6 +4,7 @@ import io.skippr.connect.sink.storage.LakeStorage;
 import io.skippr.connect.sink.storage.LocalLakeStorage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,7 +38,9 @@ public final class LakeManifest implements Function<Path, Map<String, Map<Path, 
   }
 
   /**
-   * The live files of a lake on local disk: table → (absolute path → rows).
+   * The live files of a lake on local disk: table → (absolute path → rows). A file that is live but
+   * not in its table yet (a merge's output, or a unit's file that replaces others, from its commit
+   * until it is moved into place right after) is given where it is, staged.
    *
    * @throws UncheckedIOException when the lake cannot be read
    */
@@ -50,12 +53,21 @@ public final class LakeManifest implements Function<Path, Map<String, Map<Path, 
           .forEach(
               (table, files) -> {
                 Map<Path, Long> rows = new LinkedHashMap<>();
-                files.forEach(f -> rows.put(storage.root().resolve(f.key()), f.rows()));
+                files.forEach(f -> rows.put(whereItIs(storage.root(), f.key()), f.rows()));
                 result.put(table, rows);
               });
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the lake log under " + lake, e);
     }
     return result;
+  }
+
+  private static Path whereItIs(Path root, String key) {
+    Path inTable = root.resolve(key);
+    if (Files.exists(inTable)) {
+      return inTable;
+    }
+    Path staged = root.resolve(LAYOUT.stagedKey(key));
+    return Files.exists(staged) ? staged : inTable;
   }
 }

@@ -11,13 +11,18 @@ import java.io.IOException;
  * JSON form of log entries: {@code {"version":1,"kind":"...",...}}. Version 2 marks entries that
  * only a reader that knows generations can fold correctly (a {@code generation} entry, and a
  * checkpoint of a generation above 0), version 3 those of maintenance (merges, expiry, deletion of
- * retired files); everything else is still written as version 1, so lakes that never start a new
- * generation nor compact stay readable by older connectors. A checkpoint stays at its version when
- * it lists retired files: an older reader only leaves them undeleted.
+ * retired files), version 4 those after which files move into and out of their tables ({@link
+ * FilePlacement}): a {@code compact-commit}, a {@code commit} that replaces files, and a checkpoint
+ * that lists retired files (they wait under {@code _skippr/retired/}, and a file it lists as live
+ * may still be staged). Everything else is still written as version 1, so lakes that never start a
+ * new generation nor compact stay readable by older connectors.
  */
 public final class LogCodec {
   /** The newest log format this code writes and reads; it reads every version from 1 on. */
-  public static final int FORMAT_VERSION = 3;
+  public static final int FORMAT_VERSION = 4;
+
+  /** The log format of the entries of maintenance that move no file. */
+  static final int MAINTENANCE_VERSION = 3;
 
   /** The log format of entries that only a reader that knows generations can fold. */
   static final int GENERATIONS_VERSION = 2;
@@ -89,13 +94,16 @@ public final class LogCodec {
   }
 
   private static int versionOf(LogEntry entry) {
+    if (entry instanceof LogEntry.CompactCommit
+        || (entry instanceof LogEntry.Commit commit && !commit.replaces().isEmpty())
+        || (entry instanceof LogEntry.Checkpoint checkpoint && !checkpoint.retired().isEmpty())) {
+      return FORMAT_VERSION; // an older reader would look for files where they no longer are
+    }
     if (entry instanceof LogEntry.CompactIntent
-        || entry instanceof LogEntry.CompactCommit
         || entry instanceof LogEntry.CompactAbort
         || entry instanceof LogEntry.Expire
-        || entry instanceof LogEntry.Purge
-        || (entry instanceof LogEntry.Commit commit && !commit.replaces().isEmpty())) {
-      return FORMAT_VERSION; // an older reader would take retired files for live ones
+        || entry instanceof LogEntry.Purge) {
+      return MAINTENANCE_VERSION; // an older reader would take retired files for live ones
     }
     boolean needsGenerations =
         entry instanceof LogEntry.Generation

@@ -11,7 +11,8 @@ import java.util.Set;
 
 /**
  * Deletes the files a TP's units wrote that its log does not list (left by a crash or a fenced
- * writer). One sweeper serves the TPs opened together, listing each table only once.
+ * writer), after finishing the moves of files a stopped writer left half done. One sweeper serves
+ * the TPs opened together, listing each table only once.
  */
 public final class OrphanSweeper {
   private final LakeStorage storage;
@@ -25,19 +26,22 @@ public final class OrphanSweeper {
   }
 
   /**
-   * Deletes every file named for the TP in the tables its log knows that neither a commit, the
-   * pending intent, a merge under way nor the retired files list, and discards unfinished writes of
-   * the TP.
+   * Rolls the TP's file placements forward ({@link FilePlacement#rollForward}), then deletes every
+   * file named for the TP in the tables its log knows that neither a commit, the pending intent, a
+   * merge under way nor the retired files list, and discards unfinished writes of the TP.
    *
    * @return the deleted keys
    */
-  public List<String> sweep(String topic, int partition, LogState state) throws IOException {
+  public List<String> sweep(TpLog log) throws IOException {
+    String topic = log.topic();
+    int partition = log.partition();
+    List<String> deleted = new ArrayList<>(log.placement().rollForward(this::listing));
+    LogState state = log.state();
     Set<String> keep = new HashSet<>(state.liveFiles().keySet());
     state.pending().ifPresent(intent -> keep.addAll(intent.files()));
-    // Retired files wait out their grace for readers that list files; a merge's outputs its commit.
+    // Retired files left their table above; a merge's outputs wait for its commit.
     keep.addAll(state.retired().keySet());
     state.compacting().ifPresent(merge -> keep.addAll(merge.outputs()));
-    List<String> deleted = new ArrayList<>();
     for (String table : state.tables()) {
       String prefix = layout.tablePrefix(table);
       for (String key : listing(complete, prefix, false)) {
@@ -53,6 +57,10 @@ public final class OrphanSweeper {
       }
     }
     return deleted;
+  }
+
+  private List<String> listing(String prefix) throws IOException {
+    return listing(complete, prefix, false);
   }
 
   private List<String> listing(Map<String, List<String>> cache, String prefix, boolean unfinished)

@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.kafka.connect.errors.ConnectException;
 
 /**
@@ -15,7 +16,8 @@ import org.apache.kafka.connect.errors.ConnectException;
  * sequence number re-reads the tail and, when it finds a newer epoch, is fenced.
  *
  * <p>Within a process the lake writer and the maintenance of its TPs (merges, expiry) append to one
- * log: appends are serialised on it.
+ * log: appends are serialised on it. Its {@link FilePlacement} may take the log's lock while it
+ * holds its own, never the other way round.
  */
 public final class TpLog {
   private static final int CLAIM_ATTEMPTS = 5;
@@ -25,6 +27,7 @@ public final class TpLog {
   private final String topic;
   private final int partition;
   private final LogState state = new LogState();
+  private final FilePlacement placement;
   private long epoch;
   private boolean unusable;
 
@@ -33,6 +36,7 @@ public final class TpLog {
     this.layout = layout;
     this.topic = topic;
     this.partition = partition;
+    this.placement = new FilePlacement(storage, layout, this);
   }
 
   /**
@@ -60,6 +64,16 @@ public final class TpLog {
 
   public LogState state() {
     return state;
+  }
+
+  /** Moves this TP's files into and out of their tables as its entries say. */
+  public FilePlacement placement() {
+    return placement;
+  }
+
+  /** Whether the log lists the file as live now. */
+  public synchronized boolean isLive(String key) {
+    return state.liveFiles().containsKey(key);
   }
 
   /**
@@ -152,26 +166,32 @@ public final class TpLog {
   }
 
   /**
-   * Gives up a planned unit: deletes the files its intent names (complete or not), then appends
-   * {@code abort}. Deleting first means an abort never leaves files behind.
+   * Appends the entry {@code decide} makes of the log's state as it is now, with no other append in
+   * between; appends nothing when it returns null.
+   *
+   * @return the entry's sequence number, or -1 when nothing was appended
+   * @throws FencedException when a newer writer claimed the TP
    */
-  public synchronized void abandon(LogEntry.Intent intent, String reason) throws IOException {
-    for (String key : intent.files()) {
-      storage.delete(key);
-      storage.discardIncomplete(key);
-    }
+  public synchronized long appendDecided(Function<LogState, LogEntry> decide) throws IOException {
+    LogEntry entry = decide.apply(state);
+    return entry == null ? -1 : append(entry);
+  }
+
+  /**
+   * Gives up a planned unit: deletes the files its intent names (complete or not, staged or not),
+   * then appends {@code abort}. Deleting first means an abort never leaves files behind.
+   */
+  public void abandon(LogEntry.Intent intent, String reason) throws IOException {
+    placement.discard(intent.files());
     append(new LogEntry.Abort(intent.id(), epoch, reason));
   }
 
   /**
-   * Gives up a planned merge: deletes its outputs (complete or not), then appends {@code
-   * compact-abort}; its inputs stay live.
+   * Gives up a planned merge: deletes its outputs (complete or not, staged or not), then appends
+   * {@code compact-abort}; its inputs stay live.
    */
-  public synchronized void abandon(LogEntry.CompactIntent merge, String reason) throws IOException {
-    for (String key : merge.outputs()) {
-      storage.delete(key);
-      storage.discardIncomplete(key);
-    }
+  public void abandon(LogEntry.CompactIntent merge, String reason) throws IOException {
+    placement.discard(merge.outputs());
     append(new LogEntry.CompactAbort(merge.id(), epoch, reason));
   }
 

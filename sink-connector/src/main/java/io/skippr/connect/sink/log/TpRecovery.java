@@ -65,7 +65,7 @@ public final class TpRecovery {
       LOG.info("Abandoning merge {}: its writer stopped before the commit", merge.get().id());
       log.abandon(merge.get(), "the writer stopped before the commit");
     }
-    List<String> orphans = sweeper.sweep(topic, partition, log.state());
+    List<String> orphans = sweeper.sweep(log);
     if (!orphans.isEmpty()) {
       LOG.info("Deleted {} orphan file(s) of {}-{}: {}", orphans.size(), topic, partition, orphans);
     }

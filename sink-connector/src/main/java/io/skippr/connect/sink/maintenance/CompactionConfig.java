@@ -15,7 +15,10 @@ public final class CompactionConfig {
   private static final String ENABLED_DOC =
       "Merge each task's small committed files, per table partition path and topic partition,"
           + " into files of about compaction.target.bytes, on a thread of its own beside the"
-          + " writes. Readers that use the lake log see every record exactly once at all times.";
+          + " writes. Readers that use the lake log see every record exactly once at all times;"
+          + " readers that glob a table's *.parquet files at most once at all times (a merged"
+          + " file enters the table only after its inputs left it), and exactly once when no"
+          + " unit or merge is in flight.";
 
   public static final String TARGET_BYTES = "compaction.target.bytes";
   private static final String TARGET_BYTES_DOC =
@@ -34,8 +37,11 @@ public final class CompactionConfig {
 
   public static final String GRACE_MS = "compaction.grace.ms";
   private static final String GRACE_MS_DOC =
-      "How long the inputs of a merge stay on storage after the merge committed, for readers that"
-          + " list files instead of reading the lake log (they see both for this long).";
+      "How long retired files (the inputs of a merge, the files a replace_partition unit"
+          + " replaced) are kept after they left their table, under"
+          + " _skippr/retired/{table}/.../{name}.retired where no glob of *.parquet reaches them,"
+          + " before they are deleted: to inspect or restore by hand. No reader sees them; a"
+          + " reader that listed one just before it left fails on it and can read again.";
 
   /**
    * The settings.

@@ -1,7 +1,9 @@
 package io.skippr.connect.sink.maintenance;
 
 import io.skippr.connect.common.Sha256;
+import io.skippr.connect.sink.convert.ParquetSchemas;
 import io.skippr.connect.sink.log.FencedException;
+import io.skippr.connect.sink.log.FilePlacement;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.LiveFile;
 import io.skippr.connect.sink.log.LogEntry;
@@ -14,6 +16,7 @@ import io.skippr.connect.sink.storage.LakeStorage;
 import io.skippr.connect.sink.storage.PendingObject;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,11 +28,13 @@ import org.slf4j.LoggerFactory;
 /**
  * The maintenance of one TP, through its log: deletes retired files that are due ({@code purge}),
  * expires partition paths past retention, and merges small files like a unit: a {@code
- * compact-intent} names the inputs and the output, the output is written, a {@code compact-commit}
- * makes it live and retires the inputs (deleted after {@code compaction.grace.ms}). The output's
- * name derives from the inputs' ids, so a merge planned again after a crash writes the same file; a
- * merge whose writer died is abandoned when the TP is opened next. Readers of the log see every row
- * once at every step.
+ * compact-intent} names the inputs and the output, the output is written staged (out of every
+ * glob's reach), a {@code compact-commit} makes it live and retires the inputs, then the inputs
+ * leave their table and the output enters it ({@link FilePlacement}); the inputs are deleted after
+ * {@code compaction.grace.ms}. The output's name derives from the inputs' ids, so a merge planned
+ * again after a crash writes the same file; a merge whose writer died is abandoned when the TP is
+ * opened next, and one that committed is placed then. Readers of the log see every row once at
+ * every step, readers that glob a table at most once.
  */
 final class Compactor {
   private static final Logger LOG = LoggerFactory.getLogger(Compactor.class);
@@ -43,6 +48,9 @@ final class Compactor {
   private final LakeLayout layout = new LakeLayout("");
   private volatile Predicate<String> tables = table -> true;
   private volatile CommitListener listener = CommitListener.NONE;
+
+  /** Merges committed whose files could not be placed yet, by log: placed again first. */
+  private final Map<TpLog, List<Placement>> unplaced = new HashMap<>();
 
   /** Maintains only the tables {@code filter} accepts. */
   void onlyTables(Predicate<String> filter) {
@@ -85,6 +93,7 @@ final class Compactor {
     if (snapshot.compacting() != null) {
       return Pass.NOTHING; // a merge of an earlier writer, abandoned when the TP is opened
     }
+    placeAgain(log);
     int deleted = purge(log, snapshot.retired(), nowMs);
     List<String> expired = expirer.expired(ofTables(snapshot.live()), nowMs);
     if (!expired.isEmpty()) {
@@ -117,6 +126,33 @@ final class Compactor {
     return kept;
   }
 
+  /** Forgets the placements of logs no longer maintained here (their next owner places them). */
+  synchronized void retainOnly(Collection<TpLog> open) {
+    unplaced.keySet().retainAll(open);
+  }
+
+  /**
+   * Places what earlier passes committed but could not place.
+   *
+   * @throws IOException when it still cannot: the pass stops before it merges more
+   */
+  private void placeAgain(TpLog log) throws IOException {
+    List<Placement> left;
+    synchronized (this) {
+      left = unplaced.remove(log);
+    }
+    for (int i = 0; left != null && i < left.size(); i++) {
+      try {
+        left.get(i).run();
+      } catch (IOException | RuntimeException e) {
+        synchronized (this) {
+          unplaced.put(log, new ArrayList<>(left.subList(i, left.size())));
+        }
+        throw e;
+      }
+    }
+  }
+
   private int purge(TpLog log, Map<String, Long> retired, long nowMs) throws IOException {
     List<String> due = new ArrayList<>();
     retired.forEach(
@@ -129,7 +165,7 @@ final class Compactor {
       return 0;
     }
     due.sort(null);
-    storage.deleteAll(due);
+    log.placement().delete(due);
     log.append(new LogEntry.Purge(log.epoch(), due));
     return due.size();
   }
@@ -146,7 +182,7 @@ final class Compactor {
     log.append(intent);
     LiveFile output;
     try {
-      output = write(plan, nowMs);
+      output = write(plan);
     } catch (IOException | RuntimeException e) {
       if (Thread.currentThread().isInterrupted()) {
         // The task is stopping: its log is closing too. Recovery abandons the open intent.
@@ -159,18 +195,50 @@ final class Compactor {
       log.abandon(intent, "the merge failed: " + e.getMessage());
       return false;
     }
+    LogEntry.CompactCommit commit =
+        new LogEntry.CompactCommit(
+            plan.id(),
+            log.epoch(),
+            nowMs,
+            plan.inputKeys(),
+            List.of(output),
+            nowMs + settings.graceMs());
+    // A replace_partition unit may have retired an input meanwhile: then the merge is void.
     long seq =
-        log.append(
-            new LogEntry.CompactCommit(
-                plan.id(),
-                log.epoch(),
-                nowMs,
-                plan.inputKeys(),
-                List.of(output),
-                nowMs + settings.graceMs()));
-    publishReplaced(log, seq, plan, output);
+        log.appendDecided(
+            state -> state.liveFiles().keySet().containsAll(plan.inputKeys()) ? commit : null);
+    if (seq < 0) {
+      log.abandon(intent, "an input was retired before the merge committed");
+      return false;
+    }
+    Placement placement =
+        new Placement(
+            log.placement(),
+            plan.inputKeys(),
+            List.of(output.key()),
+            () -> publishReplaced(log, seq, plan, output));
+    try {
+      placement.run();
+    } catch (IOException | RuntimeException e) {
+      synchronized (this) {
+        unplaced.computeIfAbsent(log, l -> new ArrayList<>()).add(placement);
+      }
+      throw e;
+    }
     LOG.debug("Merged {} file(s) into {}", plan.inputs().size(), plan.output());
     return true;
+  }
+
+  /**
+   * The moves after a merge's commit (inputs out of their table, the output in), then telling the
+   * listener, which reads the table's files as they are now.
+   */
+  private record Placement(
+      FilePlacement files, List<String> retired, List<String> staged, Runnable then) {
+    void run() throws IOException {
+      files.place(retired, staged);
+      then.run();
+    }
   }
 
   /** Tells the listener; the lake's entry is appended, so its failure is only logged. */
@@ -205,39 +273,35 @@ final class Compactor {
     }
   }
 
-  private LiveFile write(MergePlan plan, long nowMs) throws IOException {
+  private LiveFile write(MergePlan plan) throws IOException {
     List<ParquetMerger.Input> inputs = new ArrayList<>();
-    List<Boolean> keepDeletes = new ArrayList<>();
     Long newest = null;
     for (LiveFile file : plan.inputs()) {
       inputs.add(() -> storage.read(file.key()));
       Long at = file.committedAtMs();
-      keepDeletes.add(at != null && nowMs - at < policy.deleteRetentionMs());
       newest = at == null ? newest : newest == null ? at : Math.max(newest, at);
     }
     boolean byKey = policy.policy() == WritePolicyConfig.Policy.MERGE_BY_KEY;
-    long rows;
+    ParquetMerger.Merged merged;
     HashingStream out;
-    try (PendingObject object = storage.create(plan.output())) {
+    try (PendingObject object = storage.create(layout.stagedKey(plan.output()))) {
       out = new HashingStream(object.stream(), Sha256.newDigest());
-      rows =
-          byKey
-              ? merger.mergeByKey(inputs, out, policy.keyFields(), keepDeletes)
-              : merger.merge(inputs, out);
+      merged =
+          byKey ? merger.mergeByKey(inputs, out, policy.keyFields()) : merger.merge(inputs, out);
       out.flush();
-      if (!byKey && rows != plan.inputRows()) {
+      if (!byKey && merged.rows() != plan.inputRows()) {
         object.abort();
         throw new IOException(
-            "the inputs held " + rows + " rows, the log says " + plan.inputRows());
+            "the inputs held " + merged.rows() + " rows, the log says " + plan.inputRows());
       }
       object.complete();
     }
     return new LiveFile(
         plan.output(),
-        rows,
+        merged.rows(),
         out.count(),
         out.hex(),
-        plan.inputs().get(0).schemaFingerprint(),
+        ParquetSchemas.fingerprint(merged.schema()),
         newest);
   }
 }

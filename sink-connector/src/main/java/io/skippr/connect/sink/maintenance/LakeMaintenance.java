@@ -91,9 +91,7 @@ public final class LakeMaintenance implements AutoCloseable {
     boolean byKey = settings.policy().policy() == WritePolicyConfig.Policy.MERGE_BY_KEY;
     WritePolicyConfig.Settings policy = settings.policy();
     if (byKey && policy.keyFields().isEmpty()) {
-      policy =
-          new WritePolicyConfig.Settings(
-              policy.policy(), List.of(RowColumns.KEY), policy.deleteRetentionMs());
+      policy = new WritePolicyConfig.Settings(policy.policy(), List.of(RowColumns.KEY));
     }
     Compactor compactor =
         new Compactor(
@@ -151,43 +149,46 @@ public final class LakeMaintenance implements AutoCloseable {
 
   /**
    * One pass over the open TPs, on the calling thread: merges what is due and deletes retired files
-   * past their grace. A storage failure leaves the TP's log unusable, so the writer fails and its
-   * task restarts, as after a failed commit.
+   * past their grace. A storage failure while appending leaves the TP's log unusable, so the writer
+   * fails and its task restarts, as after a failed commit; a merge committed whose files could not
+   * be moved is placed again at the next pass (or by the TP's next owner).
    */
   public void pass() {
     if (yieldTo.getAsBoolean()) {
       LOG.debug("Skipping a maintenance pass: skippr compact holds the lake");
       return;
     }
-    for (Map.Entry<TopicPartition, TpLog> open : logs.get().entrySet()) {
+    Map<TopicPartition, TpLog> open = logs.get();
+    compactor.retainOnly(open.values());
+    for (Map.Entry<TopicPartition, TpLog> tp : open.entrySet()) {
       if (Thread.currentThread().isInterrupted()) {
         return;
       }
       try {
-        Compactor.Pass pass = compactor.run(open.getValue(), clock.getAsLong());
+        Compactor.Pass pass = compactor.run(tp.getValue(), clock.getAsLong());
         merges.addAndGet(pass.merges());
         filesMerged.addAndGet(pass.filesMerged());
         filesDeleted.addAndGet(pass.filesDeleted());
         filesExpired.addAndGet(pass.filesExpired());
         if (pass.filesExpired() > 0) {
-          LOG.info("Expired {} file(s) of {} past retention", pass.filesExpired(), open.getKey());
+          LOG.info("Expired {} file(s) of {} past retention", pass.filesExpired(), tp.getKey());
         }
         if (pass.merges() > 0) {
           LOG.info(
               "Merged {} file(s) of {} into {}; deleted {} retired file(s)",
               pass.filesMerged(),
-              open.getKey(),
+              tp.getKey(),
               pass.merges(),
               pass.filesDeleted());
         }
       } catch (FencedException e) {
-        LOG.debug("Maintenance of {} stops: {}", open.getKey(), e.getMessage());
+        LOG.debug("Maintenance of {} stops: {}", tp.getKey(), e.getMessage());
       } catch (IOException | RuntimeException e) {
         if (Thread.currentThread().isInterrupted()) {
           return; // stopping with the task: recovery abandons what this pass left open
         }
         failures.incrementAndGet();
-        LOG.warn("Maintenance of {} failed this pass: {}", open.getKey(), e.toString());
+        LOG.warn("Maintenance of {} failed this pass: {}", tp.getKey(), e.toString());
       }
     }
   }

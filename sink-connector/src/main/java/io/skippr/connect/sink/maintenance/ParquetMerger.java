@@ -5,6 +5,7 @@ import io.skippr.connect.sink.format.ParquetFileWriter;
 import io.skippr.connect.sink.format.StreamOutputFile;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,9 @@ final class ParquetMerger {
     byte[] read() throws IOException;
   }
 
+  /** What a merge wrote: how many rows, in which schema. */
+  record Merged(long rows, MessageType schema) {}
+
   private final FormatConfig format;
 
   ParquetMerger(FormatConfig format) {
@@ -34,10 +38,9 @@ final class ParquetMerger {
   /**
    * Writes the inputs' rows to {@code out} (which it does not close).
    *
-   * @return how many rows were written
    * @throws IOException when an input cannot be read or its schema differs from the first's
    */
-  long merge(List<Input> inputs, OutputStream out) throws IOException {
+  Merged merge(List<Input> inputs, OutputStream out) throws IOException {
     ParquetDecompressors codecs = new ParquetDecompressors();
     long rows = 0;
     ParquetWriter<Group> writer = null;
@@ -67,53 +70,55 @@ final class ParquetMerger {
         codecs.release();
       }
     }
-    return rows;
+    return new Merged(rows, schema);
   }
 
   /**
-   * Writes the current state of the inputs' rows: per key the last row, in input order, unless it
-   * deletes the key ({@code __deleted} true, or {@code op} {@code d}) and {@code keepDeletes} says
-   * its input's markers are past retention.
+   * Writes the current state of the inputs' rows: per key its last row, in input order, and none
+   * for a key whose last row deletes it ({@code __deleted} true, or {@code op} {@code d}). Inputs
+   * of different schemas (a table's files change schema as it evolves; a unit of tombstones only
+   * has the key columns) are written in the schema every one widens to.
    *
    * @param keyFields the top-level fields forming the key
-   * @param keepDeletes per input (by index), whether its delete markers are kept
-   * @return how many rows were written
+   * @throws IOException when an input cannot be read or the inputs' schemas do not merge
    */
-  long mergeByKey(
-      List<Input> inputs, OutputStream out, List<String> keyFields, List<Boolean> keepDeletes)
+  Merged mergeByKey(List<Input> inputs, OutputStream out, List<String> keyFields)
       throws IOException {
     ParquetDecompressors codecs = new ParquetDecompressors();
     Map<String, long[]> last = new HashMap<>();
-    MessageType schema = null;
+    List<MessageType> schemas = new ArrayList<>();
     try {
       for (int i = 0; i < inputs.size(); i++) {
         try (ParquetRows file = new ParquetRows(new BytesInputFile(inputs.get(i).read()), codecs)) {
-          if (schema == null) {
-            schema = file.schema();
-            RowKeys.check(schema, keyFields);
-          } else if (!schema.equals(file.schema())) {
-            throw new IOException(
-                "a merge input has another schema than the first: " + file.schema());
-          }
+          RowKeys.check(file.schema(), keyFields);
+          schemas.add(file.schema());
           long row = 0;
           for (Group group = file.next(); group != null; group = file.next(), row++) {
             last.put(RowKeys.of(group, keyFields), new long[] {i, row});
           }
         }
       }
+      MessageType schema = schemas.get(0);
+      for (MessageType next : schemas) {
+        MessageType union = next.equals(schema) ? schema : RowWidening.union(schema, next);
+        if (union == null) {
+          throw new IOException(
+              "the merge inputs' schemas do not merge: " + schema + " and " + next);
+        }
+        schema = union;
+      }
       long written = 0;
       ParquetWriter<Group> writer = writer(schema, out, codecs);
       try {
         for (int i = 0; i < inputs.size(); i++) {
+          boolean widen = !schemas.get(i).equals(schema);
           try (ParquetRows file =
               new ParquetRows(new BytesInputFile(inputs.get(i).read()), codecs)) {
             long row = 0;
             for (Group group = file.next(); group != null; group = file.next(), row++) {
               long[] newest = last.get(RowKeys.of(group, keyFields));
-              if (newest[0] == i
-                  && newest[1] == row
-                  && (keepDeletes.get(i) || !RowKeys.deletes(group))) {
-                writer.write(group);
+              if (newest[0] == i && newest[1] == row && !RowKeys.deletes(group)) {
+                writer.write(widen ? RowWidening.widen(group, schema) : group);
                 written++;
               }
             }
@@ -122,7 +127,7 @@ final class ParquetMerger {
       } finally {
         writer.close();
       }
-      return written;
+      return new Merged(written, schema);
     } finally {
       codecs.release();
     }

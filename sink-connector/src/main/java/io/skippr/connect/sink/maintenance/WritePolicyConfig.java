@@ -15,11 +15,15 @@ public final class WritePolicyConfig {
   public static final String WRITE_POLICY = "write.policy";
   private static final String WRITE_POLICY_DOC =
       "'append': every record is a row. 'merge_by_key': a table of the current state per key: the"
-          + " last record of a key wins, in (topic partition, offset) order, and a tombstone or a"
-          + " delete (__deleted=true, or op=d in a Debezium envelope) removes the key; units are"
-          + " appended as they come and compaction writes the current state of each partition"
-          + " path (see merge.key.fields). A key's partition path must not change, and a key"
-          + " must keep to one topic partition (Kafka's default partitioner does). "
+          + " last record of a key wins, in (topic partition, offset) order, and a tombstone"
+          + " (whatever behavior.on.null.values says: under merge_by_key a tombstone is always a"
+          + " delete row with __deleted=true) or a delete (__deleted=true, or op=d in a Debezium"
+          + " envelope) removes the key; units are appended as they come and compaction writes"
+          + " the current state of each partition path: the last row of each live key, no row of"
+          + " a deleted one (see merge.key.fields). Every row has __deleted (unless the record"
+          + " brings its own) and value columns are optional. A key's partition path must not"
+          + " change, and a key must keep to one topic partition (Kafka's default partitioner"
+          + " does). "
           + "'replace_partition': the newest unit that writes a partition path replaces every"
           + " older file of that path of its topic partition when it commits, for sources that"
           + " resend whole partitions.";
@@ -27,13 +31,9 @@ public final class WritePolicyConfig {
   public static final String MERGE_KEY_FIELDS = "merge.key.fields";
   private static final String MERGE_KEY_FIELDS_DOC =
       "With write.policy=merge_by_key: the top-level value fields that form the key. Empty: the"
-          + " record key, which needs include.key=true (it is kept as column __key).";
-
-  public static final String MERGE_DELETE_RETENTION_MS = "merge.delete.retention.ms";
-  private static final String MERGE_DELETE_RETENTION_MS_DOC =
-      "With write.policy=merge_by_key: how long compaction keeps a deleted key's last row (the"
-          + " delete marker) in the current state, counted from when its unit committed, so"
-          + " readers that follow changes see the delete. 0 drops markers at the first merge.";
+          + " record key, which needs include.key=true (it is kept as column __key). A tombstone"
+          + " takes these fields from its record key (a struct key's fields of the same names, or"
+          + " the key itself for one field); one whose key lacks them is rejected.";
 
   /** The policies. */
   public enum Policy {
@@ -51,10 +51,9 @@ public final class WritePolicyConfig {
    *
    * @param policy write.policy
    * @param keyFields merge.key.fields; empty for the record key
-   * @param deleteRetentionMs merge.delete.retention.ms
    */
-  public record Settings(Policy policy, List<String> keyFields, long deleteRetentionMs) {
-    public static final Settings APPEND = new Settings(Policy.APPEND, List.of(), 0);
+  public record Settings(Policy policy, List<String> keyFields) {
+    public static final Settings APPEND = new Settings(Policy.APPEND, List.of());
 
     public Settings {
       keyFields = List.copyOf(keyFields);
@@ -84,18 +83,7 @@ public final class WritePolicyConfig {
             GROUP,
             1,
             Width.MEDIUM,
-            "Merge key fields")
-        .define(
-            MERGE_DELETE_RETENTION_MS,
-            Type.LONG,
-            86_400_000L,
-            ConfigDef.Range.atLeast(0),
-            Importance.LOW,
-            MERGE_DELETE_RETENTION_MS_DOC,
-            GROUP,
-            2,
-            Width.MEDIUM,
-            "Delete marker retention");
+            "Merge key fields");
   }
 
   public static Settings from(AbstractConfig config) {
@@ -104,7 +92,6 @@ public final class WritePolicyConfig {
         config.getList(MERGE_KEY_FIELDS).stream()
             .map(String::trim)
             .filter(f -> !f.isEmpty())
-            .toList(),
-        config.getLong(MERGE_DELETE_RETENTION_MS));
+            .toList());
   }
 }

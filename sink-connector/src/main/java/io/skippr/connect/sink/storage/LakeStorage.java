@@ -65,6 +65,16 @@ public interface LakeStorage extends Closeable {
 
   boolean exists(String key) throws IOException;
 
+  /**
+   * Moves a complete object to another key, replacing any object there. The content is under {@code
+   * to} before it is gone from {@code from}: local storage renames atomically, S3 copies, then
+   * deletes. Moving an object that was moved already fails like a missing one, so a caller
+   * repeating a move after a crash can tell.
+   *
+   * @throws java.nio.file.NoSuchFileException when no object exists under {@code from}
+   */
+  void move(String from, String to) throws IOException;
+
   /** Where the store lives, for messages (a path or URI, never credentials). */
   String location();
 

@@ -132,6 +132,16 @@ public final class LocalLakeStorage implements LakeStorage {
   }
 
   @Override
+  public void move(String from, String to) throws IOException {
+    Path source = resolve(from);
+    Path target = resolve(to);
+    Files.createDirectories(target.getParent());
+    Files.move(source, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    syncDirectory(target.getParent());
+    syncDirectory(source.getParent());
+  }
+
+  @Override
   public boolean exists(String key) throws IOException {
     return Files.isRegularFile(resolve(key));
   }

@@ -42,6 +42,7 @@ public final class S3LakeStorage implements LakeStorage {
   private final AwsRetries retries;
   private final boolean ownsClient;
   private int pageSize = MAX_PAGE;
+  private long singleCopyLimit = S3Copy.SINGLE_COPY_LIMIT;
 
   S3LakeStorage(
       S3Client s3, S3Location location, int partSize, AwsRetries retries, boolean ownsClient) {
@@ -68,6 +69,12 @@ public final class S3LakeStorage implements LakeStorage {
   /** Lists in pages of {@code size} keys (S3's largest is 1000); smaller pages test paging. */
   S3LakeStorage pageSize(int size) {
     this.pageSize = Math.max(1, Math.min(MAX_PAGE, size));
+    return this;
+  }
+
+  /** Copies objects above {@code bytes} in parts (S3 allows one copy of up to 5 GiB). */
+  S3LakeStorage singleCopyLimit(long bytes) {
+    this.singleCopyLimit = bytes;
     return this;
   }
 
@@ -200,6 +207,14 @@ public final class S3LakeStorage implements LakeStorage {
     if (!batch.isEmpty()) {
       deleteBatch(batch);
     }
+  }
+
+  /** S3 has no rename: a copy made by S3 itself, then a delete of the source. */
+  @Override
+  public void move(String from, String to) throws IOException {
+    new S3Copy(s3, location.bucket(), retries, singleCopyLimit, partSize)
+        .copy(objectKey(from), objectKey(to));
+    delete(from);
   }
 
   @Override

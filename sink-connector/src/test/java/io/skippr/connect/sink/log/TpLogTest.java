@@ -92,6 +92,51 @@ class TpLogTest {
   }
 
   @Test
+  void entriesAfterWhichFilesMoveAreVersionFourOtherMaintenanceThree() {
+    LogEntry.Intent intent = intent(3, 0, 9, "t/p=0/a.parquet");
+    List<LiveFile> files = commit(intent).files();
+    List<LogEntry> four =
+        List.of(
+            new LogEntry.CompactCommit("m", 3, 5, List.of("t/p=0/x.parquet"), files, 6),
+            new LogEntry.Commit(intent.id(), 0, 9, 3, files, null, List.of("t/p=0/x.parquet"), 6),
+            new LogEntry.Checkpoint(
+                3,
+                3,
+                null,
+                files,
+                List.of("t"),
+                0,
+                null,
+                List.of(new LogEntry.RetiredFile("t/p=0/x.parquet", 6)),
+                null));
+    List<LogEntry> three =
+        List.of(
+            new LogEntry.CompactIntent("m", 3, 5, List.of("t/p=0/x.parquet"), List.of("y"), "a"),
+            new LogEntry.CompactAbort("m", 3, "why"),
+            new LogEntry.Expire(3, 5, List.of("t/p=0/x.parquet"), "old"),
+            new LogEntry.Purge(3, List.of("t/p=0/x.parquet")));
+    for (LogEntry entry : four) {
+      byte[] json = LogCodec.encode(entry);
+      assertThat(new String(json, StandardCharsets.UTF_8)).startsWith("{\"version\":4,\"kind\":\"");
+      assertThat(LogCodec.decode(json, "x")).isEqualTo(entry);
+    }
+    for (LogEntry entry : three) {
+      byte[] json = LogCodec.encode(entry);
+      assertThat(new String(json, StandardCharsets.UTF_8)).startsWith("{\"version\":3,\"kind\":\"");
+      assertThat(LogCodec.decode(json, "x")).isEqualTo(entry);
+    }
+  }
+
+  @Test
+  void aCompactCommitOfTheVersionBeforeReadsAsItWasWritten() {
+    String old =
+        "{\"version\":3,\"kind\":\"compact-commit\",\"id\":\"m\",\"epoch\":3,\"atMs\":5,"
+            + "\"inputs\":[\"t/a.parquet\"],\"outputs\":[],\"deleteAfterMs\":6}";
+    assertThat(LogCodec.decode(bytes(old), "x"))
+        .isEqualTo(new LogEntry.CompactCommit("m", 3, 5, List.of("t/a.parquet"), List.of(), 6));
+  }
+
+  @Test
   void aCheckpointWrittenBeforeGenerationsExistedReadsAsGenerationZero() {
     String old =
         "{\"version\":1,\"kind\":\"checkpoint\",\"epoch\":3,\"maxEpoch\":4,\"lastCommit\":null,"
@@ -102,10 +147,10 @@ class TpLogTest {
 
   @Test
   void unknownVersionsAndKindsAreRefusedWithAClearMessage() {
-    assertThatThrownBy(() -> LogCodec.decode(bytes("{\"version\":4,\"kind\":\"epoch\"}"), "k"))
+    assertThatThrownBy(() -> LogCodec.decode(bytes("{\"version\":5,\"kind\":\"epoch\"}"), "k"))
         .isInstanceOf(LogFormatException.class)
-        .hasMessageContaining("log format version 4")
-        .hasMessageContaining("only versions 1 to 3");
+        .hasMessageContaining("log format version 5")
+        .hasMessageContaining("only versions 1 to 4");
     assertThatThrownBy(() -> LogCodec.decode(bytes("{\"kind\":\"epoch\",\"epoch\":1}"), "k"))
         .isInstanceOf(LogFormatException.class)
         .hasMessageContaining("no log format version");

@@ -226,14 +226,14 @@ class TpRecoveryTest {
     storage()
         .createIfAbsent(
             layout.entryKey("t", 0, 2),
-            "{\"version\":4,\"kind\":\"epoch\",\"epoch\":5}".getBytes(StandardCharsets.UTF_8));
+            "{\"version\":5,\"kind\":\"epoch\",\"epoch\":5}".getBytes(StandardCharsets.UTF_8));
     Map<String, String> before = snapshot();
 
     assertThatThrownBy(() -> recover("other-cfg", ProgressMirror.NONE))
         .isInstanceOf(LogFormatException.class)
         .hasMessageContaining("refusing to open t-0")
         .hasMessageContaining("00000000000000000002.json")
-        .hasMessageContaining("log format version 4");
+        .hasMessageContaining("log format version 5");
 
     assertThat(snapshot()).isEqualTo(before);
   }

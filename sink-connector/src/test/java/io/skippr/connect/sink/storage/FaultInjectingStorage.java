@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -22,7 +23,8 @@ public final class FaultInjectingStorage implements LakeStorage {
     LIST_INCOMPLETE,
     DISCARD_INCOMPLETE,
     DELETE,
-    EXISTS
+    EXISTS,
+    MOVE
   }
 
   /** Whether the failing call takes effect before the error. */
@@ -41,6 +43,8 @@ public final class FaultInjectingStorage implements LakeStorage {
   private int matches;
   private boolean fired;
   private Hook hook;
+  private Set<Op> observed = Set.of();
+  private Hook observer;
 
   public FaultInjectingStorage(LakeStorage delegate) {
     this.delegate = delegate;
@@ -91,6 +95,18 @@ public final class FaultInjectingStorage implements LakeStorage {
   public FaultInjectingStorage runBefore(Op op, int occurrence, Hook hook) {
     failAt(op, key -> true, occurrence, When.BEFORE);
     this.hook = hook;
+    return this;
+  }
+
+  /**
+   * Runs {@code observer} before every call of the given ops, faults or not: a way to look at the
+   * lake between any two steps of a protocol.
+   *
+   * @return this
+   */
+  public synchronized FaultInjectingStorage observeBefore(Set<Op> ops, Hook observer) {
+    this.observed = Set.copyOf(ops);
+    this.observer = observer;
     return this;
   }
 
@@ -183,6 +199,18 @@ public final class FaultInjectingStorage implements LakeStorage {
         });
   }
 
+  /** A move's key, for faults and the journal, is its source. */
+  @Override
+  public void move(String from, String to) throws IOException {
+    call(
+        Op.MOVE,
+        from,
+        () -> {
+          delegate.move(from, to);
+          return null;
+        });
+  }
+
   @Override
   public boolean exists(String key) throws IOException {
     return call(Op.EXISTS, key, () -> delegate.exists(key));
@@ -202,6 +230,13 @@ public final class FaultInjectingStorage implements LakeStorage {
   }
 
   private <T> T call(Op op, String key, byte[] content, Call<T> call) throws IOException {
+    Hook look;
+    synchronized (this) {
+      look = observed.contains(op) ? observer : null;
+    }
+    if (look != null) {
+      look.run();
+    }
     boolean fire;
     synchronized (this) { // files of a unit may be written side by side
       journal.add(op.name() + " " + key);

@@ -79,6 +79,15 @@ public final class InMemoryLakeStorage implements LakeStorage {
   }
 
   @Override
+  public synchronized void move(String from, String to) throws IOException {
+    byte[] content = objects.remove(from);
+    if (content == null) {
+      throw new NoSuchFileException(from);
+    }
+    objects.put(StorageKeys.check(to), content);
+  }
+
+  @Override
   public synchronized boolean exists(String key) {
     return objects.containsKey(key);
   }

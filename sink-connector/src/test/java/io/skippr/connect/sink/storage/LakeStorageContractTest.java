@@ -211,6 +211,23 @@ abstract class LakeStorageContractTest {
   }
 
   @Test
+  void moveReplacesTheTargetAndLeavesNothingAtTheSource() throws IOException {
+    LakeStorage storage = storage();
+    storage.createIfAbsent("t/a.parquet", bytes("moved"));
+    storage.createIfAbsent("_s/old/a.parquet.retired", bytes("older"));
+    storage.move("t/a.parquet", "_s/old/a.parquet.retired");
+    assertThat(text(storage.read("_s/old/a.parquet.retired"))).isEqualTo("moved");
+    assertThat(storage.exists("t/a.parquet")).isFalse();
+    storage.move("_s/old/a.parquet.retired", "t/b/c/a.parquet");
+    assertThat(backendObjects()).containsExactly("t/b/c/a.parquet");
+    assertThat(text(storage.read("t/b/c/a.parquet"))).isEqualTo("moved");
+    assertThatThrownBy(() -> storage.move("t/a.parquet", "t/x.parquet"))
+        .as("a move done already fails like a missing object")
+        .isInstanceOf(NoSuchFileException.class);
+    assertThat(backendObjects()).containsExactly("t/b/c/a.parquet");
+  }
+
+  @Test
   void keysWithReservedCharactersRoundTrip() throws IOException {
     LakeStorage storage = storage();
     List<String> keys =

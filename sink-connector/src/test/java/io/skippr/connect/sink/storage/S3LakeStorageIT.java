@@ -343,4 +343,21 @@ class S3LakeStorageIT extends LakeStorageContractTest {
   private static byte[] sha256(byte[] b) throws Exception {
     return MessageDigest.getInstance("SHA-256").digest(b);
   }
+
+  @Test
+  void anObjectAboveTheSingleCopyLimitIsMovedInParts() throws Exception {
+    S3LakeStorage storage = storage().singleCopyLimit(PART);
+    byte[] content = new byte[2 * PART + 4321];
+    new Random(11).nextBytes(content);
+    try (PendingObject pending = storage.create("t/big.parquet")) {
+      pending.stream().write(content);
+      pending.complete();
+    }
+    storage.move("t/big.parquet", "_skippr/retired/t/big.parquet.retired");
+    MessageDigest sha = MessageDigest.getInstance("SHA-256");
+    assertThat(sha.digest(storage.read("_skippr/retired/t/big.parquet.retired")))
+        .isEqualTo(sha.digest(content));
+    assertThat(backendObjects()).containsExactly("_skippr/retired/t/big.parquet.retired");
+    assertThat(backendUnfinished()).isEmpty();
+  }
 }
