@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Deletes the files a TP's units wrote that its log does not list (left by a crash or a fenced
@@ -22,6 +23,26 @@ public final class OrphanSweeper {
   public OrphanSweeper(LakeStorage storage, LakeLayout layout) {
     this.storage = storage;
     this.layout = layout;
+  }
+
+  /**
+   * The files the TP's log lists as live that storage does not have, in key order. Lists each table
+   * once for this and the sweeps that follow.
+   */
+  public List<String> missing(LogState state) throws IOException {
+    Set<String> stored = new HashSet<>();
+    Set<String> listed = new HashSet<>();
+    List<String> missing = new ArrayList<>();
+    for (String key : new TreeSet<>(state.liveFiles().keySet())) {
+      String prefix = layout.tablePrefix(layout.tableOf(key));
+      if (listed.add(prefix)) {
+        stored.addAll(listing(complete, prefix, false));
+      }
+      if (!stored.contains(key)) {
+        missing.add(key);
+      }
+    }
+    return missing;
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.skippr.connect.sink.maintenance;
 
 import io.skippr.connect.common.Sha256;
+import io.skippr.connect.sink.log.CommittedFiles;
 import io.skippr.connect.sink.log.FencedException;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.LiveFile;
@@ -210,7 +211,7 @@ final class Compactor {
     List<Boolean> keepDeletes = new ArrayList<>();
     Long newest = null;
     for (LiveFile file : plan.inputs()) {
-      inputs.add(() -> storage.read(file.key()));
+      inputs.add(() -> CommittedFiles.read(storage, file));
       Long at = file.committedAtMs();
       keepDeletes.add(at != null && nowMs - at < policy.deleteRetentionMs());
       newest = at == null ? newest : newest == null ? at : Math.max(newest, at);
