@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.skippr.connect.common.Sha256;
 import io.skippr.connect.sink.convert.FormatConfig;
+import io.skippr.connect.sink.convert.HostileInput;
+import io.skippr.connect.sink.convert.LakeRowConverter;
 import io.skippr.connect.sink.format.ParquetFileWriter;
 import io.skippr.connect.sink.log.LakeIdentity;
 import io.skippr.connect.sink.log.LakeLayout;
@@ -14,6 +16,7 @@ import io.skippr.connect.sink.log.LogEntry;
 import io.skippr.connect.sink.log.LogFormatException;
 import io.skippr.connect.sink.log.OrphanSweeper;
 import io.skippr.connect.sink.log.ProgressMirror;
+import io.skippr.connect.sink.log.TableSchemaLog;
 import io.skippr.connect.sink.log.TpLog;
 import io.skippr.connect.sink.log.TpRecovery;
 import io.skippr.connect.sink.maintenance.CompactionConfig;
@@ -317,6 +320,36 @@ class LakeDamageTest {
     reopen();
 
     assertThat(live()).hasSize(9);
+  }
+
+  /** Puts one schemaless record of a table whose stored schema is {@code schema}. */
+  private void putWithStoredSchema(String schema) throws IOException {
+    harness = new LakeHarness(1, 1);
+    harness.converter =
+        new LakeRowConverter(HostileInput.FORMAT, new TableSchemaLog(storage(), layout));
+    harness.fileWriter = new ParquetFileWriter(HostileInput.FORMAT);
+    harness.partitioner = (record, row, wallclock) -> "p=0";
+    harness.start(storage());
+    String key = layout.schemaKey(LakeHarness.TOPIC, 1);
+    storage().createIfAbsent(key, bytes(schema));
+    Map<String, String> before = objects();
+
+    assertThatThrownBy(() -> harness.writer.put(List.of(HostileInput.record(0, Map.of("id", 1)))))
+        .isInstanceOf(LogFormatException.class)
+        .hasMessageContaining("table schema " + storage().location() + key);
+    assertThat(harness.context.reported).as("nothing to the dead letter queue").isEmpty();
+    assertThat(objects()).as("nothing written").isEqualTo(before);
+  }
+
+  @Test
+  void aTableSchemaOfANewerFormatFailsTheTaskAndSendsNothingToTheDeadLetterQueue()
+      throws IOException {
+    putWithStoredSchema("{\"version\":9,\"kind\":\"table-schema\",\"table\":\"orders\"}");
+  }
+
+  @Test
+  void aTruncatedTableSchemaFailsTheTask() throws IOException {
+    putWithStoredSchema("{\"version\":1,\"kind\":\"table-schema\",\"table\":\"ord");
   }
 
   @Test

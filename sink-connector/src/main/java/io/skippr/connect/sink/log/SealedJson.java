@@ -88,13 +88,14 @@ final class SealedJson {
   /** The document's bytes, ending with the checksum of the bytes before it. */
   static byte[] seal(ObjectNode node) {
     if (node.isEmpty() || node.has(FIELD)) {
-      throw new IllegalArgumentException("cannot seal " + node);
+      throw new IllegalArgumentException("a sealed document needs fields and no " + FIELD);
     }
     byte[] json;
     try {
       json = MAPPER.writeValueAsBytes(node);
     } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot encode " + node, e);
+      // not the node in the message: what cannot be written cannot be printed either
+      throw new IllegalStateException("cannot encode a document: " + e.getOriginalMessage(), e);
     }
     byte[] body = Arrays.copyOf(json, json.length - 1); // without the closing brace
     ByteArrayOutputStream out = new ByteArrayOutputStream(body.length + SUFFIX_LENGTH);
