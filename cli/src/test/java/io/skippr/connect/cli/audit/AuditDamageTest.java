@@ -180,7 +180,18 @@ class AuditDamageTest {
   void aFileACheckpointListsThatStorageLacksIsMissing() throws IOException {
     storage().delete(file("other", 10, 19));
 
-    problem(audit("--output", "json"), "missing_file", "storage does not have it");
+    JsonNode finding =
+        problem(audit("--output", "json"), "missing_file", "storage does not have it");
+    assertThat(finding.get("file").asText()).isEqualTo(file("other", 10, 19));
+  }
+
+  @Test
+  void aFileACommitListsThatStorageLacksIsMissing() throws IOException {
+    storage().delete(file("files", 20, 29));
+
+    JsonNode finding =
+        problem(audit("--output", "json"), "missing_file", "storage does not have it");
+    assertThat(finding.get("file").asText()).isEqualTo(file("files", 20, 29));
   }
 
   @Test
