@@ -1,6 +1,7 @@
 package io.skippr.connect.sink;
 
 import io.skippr.connect.sink.log.GenerationConfig;
+import io.skippr.connect.sink.log.LakeIdentity;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.LogEntry;
 import io.skippr.connect.sink.log.LogState;
@@ -107,16 +108,21 @@ final class OffsetReset {
               + GenerationConfig.BEHAVIOR_ON_OFFSET_DISCONTINUITY
               + "=new_generation in the connector's config and change the offsets again.");
     }
+    LakeIdentity lake = moved.isEmpty() ? null : LakeIdentity.require(storage, layout);
+    for (TpLog log : moved.values()) {
+      log.requireLake(lake); // before anything changes, for any TP
+    }
     for (TopicPartition tp : offsets.keySet()) {
       mirror.forget(tp.topic(), tp.partition());
     }
     for (Map.Entry<TopicPartition, TpLog> tp : moved.entrySet()) {
-      startGeneration(tp.getKey(), tp.getValue(), offsets.get(tp.getKey()));
+      startGeneration(lake, tp.getKey(), tp.getValue(), offsets.get(tp.getKey()));
     }
   }
 
-  private void startGeneration(TopicPartition tp, TpLog log, Long requested) throws IOException {
-    log.claimEpoch(owner, nowMs);
+  private void startGeneration(LakeIdentity lake, TopicPartition tp, TpLog log, Long requested)
+      throws IOException {
+    log.claimEpoch(lake, owner, nowMs);
     LogState state = log.state();
     String reason =
         requested == null

@@ -67,6 +67,8 @@ class AsyncCommitTest {
     sync.commitOffsets();
 
     InMemoryLakeStorage background = new InMemoryLakeStorage();
+    String identity = new LakeLayout("").identityKey();
+    background.createIfAbsent(identity, inPut.read(identity)); // log entries name their lake
     LakeHarness async = harness(2, 400, rotation);
     async.start(background);
     deliverAll(async, 7);

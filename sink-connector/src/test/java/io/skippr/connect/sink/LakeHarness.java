@@ -2,6 +2,7 @@ package io.skippr.connect.sink;
 
 import io.skippr.connect.schema.SchemaEvolution;
 import io.skippr.connect.sink.buffer.RotationConfig;
+import io.skippr.connect.sink.convert.RowConverter;
 import io.skippr.connect.sink.format.LakeFileWriter;
 import io.skippr.connect.sink.log.GenerationConfig;
 import io.skippr.connect.sink.log.ProgressMirror;
@@ -45,6 +46,7 @@ final class LakeHarness {
 
   RotationConfig rotation = new RotationConfig(25, 0, -1, 1000, 32L << 20);
   LakeFileWriter fileWriter = new WriterDoubles.OffsetsFileWriter();
+  RowConverter converter = new WriterDoubles.StructConverter();
   ProgressMirror mirror = ProgressMirror.NONE;
   ListenerFactory listeners = ListenerFactory.NONE;
   String fingerprint = "cfg-1";
@@ -104,7 +106,7 @@ final class LakeHarness {
             settings,
             new WriterParts(
                 storage,
-                new WriterDoubles.StructConverter(),
+                converter,
                 partitioner,
                 fileWriter,
                 SchemaEvolution::evolve,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.skippr.connect.sink.buffer.RotationConfig;
+import io.skippr.connect.sink.log.LakeIdentity;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.LogEntry;
 import io.skippr.connect.sink.log.TpLog;
@@ -100,7 +101,8 @@ class OffsetResetTest {
   void aPendingUnitIsAbandonedWhenANewGenerationStarts() throws IOException {
     landed();
     TpLog log = log(TP0);
-    log.claimEpoch("crashed", 1);
+    log.claimEpoch(
+        LakeIdentity.require(new LocalLakeStorage(root), new LakeLayout("")), "crashed", 1);
     log.append(
         new LogEntry.Intent(
             "orders+0+00000000000000000020+00000000000000000029",

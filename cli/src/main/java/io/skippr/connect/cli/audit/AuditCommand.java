@@ -30,12 +30,17 @@ import picocli.CommandLine.Option;
           + " cover their inputs' offsets (no overlap), retired inputs waiting out"
           + " compaction.grace.ms are no orphans and, once deleted, not missing; a merge under way"
           + " and what retention expired are reported as notes, not as gaps.",
+      "It reports what the sink would refuse to open: a lake with TP logs but no identity"
+          + " (_skippr/lake.json), log entries it cannot read or trust (truncated, edited, failing"
+          + " their checksum, of a newer format), logs written for another lake, stored table"
+          + " schemas it cannot read; with --verify-files, live files whose size or SHA-256"
+          + " differ from their commit.",
       "Logs of skippr sync runs (topics sync~PIPELINE) are checked without Kafka: units that"
           + " follow on, overlaps, pending intents and files.",
       "Exit code 0 when nothing is wrong, even with lag, pending intents, expired records or"
           + " orphans (reported as warnings); 1 on a gap, an overlap, a missing file, a group"
-          + " offset past the lake or missing log entries; 1 with a one-line reason when the"
-          + " audit cannot run.",
+          + " offset past the lake, missing log entries or anything the sink would refuse; 1"
+          + " with a one-line reason when the audit cannot run.",
       "",
       "Examples:",
       "  skippr audit --connector orders-lake --connect-url http://127.0.0.1:8083"
@@ -113,6 +118,13 @@ public final class AuditCommand implements Callable<Integer> {
   Output output;
 
   @Option(
+      names = "--verify-files",
+      description =
+          "Also read every live file and compare its size and SHA-256 with what its commit"
+              + " recorded (reads the whole lake).")
+  boolean verifyFiles;
+
+  @Option(
       names = "--timeout",
       defaultValue = "30",
       paramLabel = "S",
@@ -128,7 +140,8 @@ public final class AuditCommand implements Callable<Integer> {
     return OneLineErrors.run(
         spec,
         out -> {
-          AuditReport report = new AuditRun(target(), Duration.ofSeconds(timeoutSeconds)).run();
+          AuditReport report =
+              new AuditRun(target(), Duration.ofSeconds(timeoutSeconds), verifyFiles).run();
           out.print(output == Output.json ? ReportJson.of(report) + "\n" : ReportText.of(report));
           return report.exitCode();
         });

@@ -3,10 +3,13 @@ package io.skippr.connect.cli.audit;
 import io.skippr.connect.sink.storage.LakeStorage;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 import org.apache.kafka.common.TopicPartition;
 
 /**
@@ -18,10 +21,15 @@ import org.apache.kafka.common.TopicPartition;
 final class AuditRun {
   private final AuditTarget target;
   private final Duration timeout;
+  private final boolean verifyFiles;
 
-  AuditRun(AuditTarget target, Duration timeout) {
+  /**
+   * @param verifyFiles whether to read every live file and compare it with its commit
+   */
+  AuditRun(AuditTarget target, Duration timeout, boolean verifyFiles) {
     this.target = target;
     this.timeout = timeout;
+    this.verifyFiles = verifyFiles;
   }
 
   AuditReport run() throws IOException {
@@ -34,26 +42,35 @@ final class AuditRun {
           KafkaProbe probe = new KafkaProbe(target.kafka(), timeout)) {
         Map<TopicPartition, Long> group =
             target.group() == null ? Map.of() : kafka.groupOffsets(target.group());
-        LakeReader.Snapshot snapshot = lake.read();
+        LakeReader.Identity identity = lake.identity();
+        LakeReader.Snapshot snapshot = lake.read(identity.id());
         Set<String> topics = new TreeSet<>(target.topics());
         if (target.topicsRegex() != null) {
           topics.addAll(kafka.topicsMatching(target.topicsRegex()));
         }
-        snapshot.logs().stream().filter(l -> !l.isSync()).forEach(l -> topics.add(l.topic()));
+        topics.addAll(kafkaTopics(snapshot));
         group.keySet().forEach(tp -> topics.add(tp.topic()));
         Map<TopicPartition, KafkaTp> partitions = kafka.partitions(topics);
-        return audit(lake, snapshot, partitions, group, probe);
+        return audit(lake, identity, snapshot, partitions, group, probe);
       }
     }
   }
 
+  /** The Kafka topics the lake has logs of, readable or not. */
+  private static Set<String> kafkaTopics(LakeReader.Snapshot snapshot) {
+    Set<String> topics = new TreeSet<>();
+    snapshot.logs().stream().filter(l -> !l.isSync()).forEach(l -> topics.add(l.topic()));
+    snapshot.damaged().keySet().stream()
+        .map(TopicPartition::topic)
+        .filter(t -> !t.startsWith(TpLake.SYNC_PREFIX))
+        .forEach(topics::add);
+    return topics;
+  }
+
   private AuditReport withoutKafka(LakeReader lake) throws IOException {
-    LakeReader.Snapshot snapshot = lake.read();
-    Set<String> topics =
-        snapshot.logs().stream()
-            .filter(l -> !l.isSync())
-            .map(TpLake::topic)
-            .collect(Collectors.toCollection(TreeSet::new));
+    LakeReader.Identity identity = lake.identity();
+    LakeReader.Snapshot snapshot = lake.read(identity.id());
+    Set<String> topics = kafkaTopics(snapshot);
     topics.addAll(target.topics());
     if (!topics.isEmpty() || target.topicsRegex() != null) {
       throw new AuditException(
@@ -64,17 +81,18 @@ final class AuditRun {
         (tp, from, to) -> {
           throw new IllegalStateException("no Kafka to probe for " + tp);
         };
-    return audit(lake, snapshot, Map.of(), Map.of(), none);
+    return audit(lake, identity, snapshot, Map.of(), Map.of(), none);
   }
 
   private AuditReport audit(
       LakeReader lake,
+      LakeReader.Identity identity,
       LakeReader.Snapshot snapshot,
       Map<TopicPartition, KafkaTp> partitions,
       Map<TopicPartition, Long> group,
       RecordProbe probe)
       throws IOException {
-    if (snapshot.logs().isEmpty() && partitions.isEmpty()) {
+    if (snapshot.logs().isEmpty() && snapshot.damaged().isEmpty() && partitions.isEmpty()) {
       throw new AuditException(
           "no TP log under "
               + lake.location()
@@ -87,12 +105,36 @@ final class AuditRun {
             target.connector(),
             target.group(),
             lake.location(),
-            lake.identity(),
+            identity.id(),
             snapshot.logs(),
             partitions,
             group,
             stored,
-            reread),
+            reread,
+            damage(lake, identity, snapshot, stored)),
         probe);
+  }
+
+  /** What the sink would refuse: the identity, stored schemas, logs, and files when verified. */
+  private LakeAudit.Damage damage(
+      LakeReader lake,
+      LakeReader.Identity identity,
+      LakeReader.Snapshot snapshot,
+      Set<String> stored)
+      throws IOException {
+    List<Finding> whole = new ArrayList<>();
+    if (identity.problem() != null) {
+      whole.add(identity.problem());
+    }
+    whole.addAll(lake.schemas());
+    Map<TopicPartition, List<Finding>> byTp = new HashMap<>();
+    snapshot.damaged().forEach((tp, finding) -> byTp.put(tp, new ArrayList<>(List.of(finding))));
+    if (verifyFiles) {
+      lake.verify(snapshot, stored)
+          .forEach((tp, found) -> byTp.computeIfAbsent(tp, t -> new ArrayList<>()).addAll(found));
+    }
+    Set<TopicPartition> unreadable = new HashSet<>();
+    snapshot.damaged().keySet().stream().filter(snapshot::unreadable).forEach(unreadable::add);
+    return new LakeAudit.Damage(whole, byTp, unreadable);
   }
 }

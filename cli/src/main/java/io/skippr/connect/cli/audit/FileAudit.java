@@ -33,8 +33,13 @@ final class FileAudit {
    * @param stored the keys storage has under the tables the logs know
    * @param reread what a re-read of the logs after the listing says about files the first read did
    *     not account for
+   * @param unreadable TPs whose log could not be read: files named for them are not judged
    */
-  static Result audit(Collection<TpLake> logs, Set<String> stored, LakeReader.Reread reread) {
+  static Result audit(
+      Collection<TpLake> logs,
+      Set<String> stored,
+      LakeReader.Reread reread,
+      Set<TopicPartition> unreadable) {
     Map<TopicPartition, List<Finding>> byTp = new HashMap<>();
     List<Finding> unattributed = new ArrayList<>();
     Map<String, TpLake> accounted = new HashMap<>();
@@ -52,13 +57,20 @@ final class FileAudit {
       }
       planned(log).forEach(key -> accounted.put(key, log));
     }
+    Map<TopicPartition, TpLake> logsByTp = new HashMap<>();
+    logs.forEach(log -> logsByTp.put(tp(log), log));
     for (String key : stored) {
       TpLake writer = accounted.get(key);
+      Optional<TopicPartition> named = namedFor(key);
+      if (writer == null && named.isPresent() && unreadable.contains(named.get())) {
+        continue; // its log is reported as unreadable
+      }
       if (writer == null || !writer.liveFiles().contains(key)) {
-        Finding finding = unlisted(key, writer, reread);
+        TpLake namedLog = named.map(logsByTp::get).orElse(null);
+        Finding finding = unlisted(key, writer, reread, namedLog);
         if (finding != null) {
-          Optional<TopicPartition> named = writer == null ? namedFor(key) : Optional.of(tp(writer));
-          named.ifPresentOrElse(tp -> add(byTp, tp, finding), () -> unattributed.add(finding));
+          Optional<TopicPartition> owner = writer == null ? named : Optional.of(tp(writer));
+          owner.ifPresentOrElse(tp -> add(byTp, tp, finding), () -> unattributed.add(finding));
         }
       }
     }
@@ -78,8 +90,13 @@ final class FileAudit {
     return keys;
   }
 
-  /** What a stored file no log lists as live is; null for a retired one (nothing to report). */
-  private static Finding unlisted(String key, TpLake writer, LakeReader.Reread reread) {
+  /**
+   * What a stored file no log lists as live is; null for a retired one (nothing to report).
+   *
+   * @param namedLog the log of the TP the file's name says wrote it, or null
+   */
+  private static Finding unlisted(
+      String key, TpLake writer, LakeReader.Reread reread, TpLake namedLog) {
     if (writer != null && writer.maintenance().retired().contains(key)) {
       return null;
     }
@@ -92,6 +109,14 @@ final class FileAudit {
     }
     if (reread.changed().contains(key)) {
       return Finding.file(Kind.IN_FLIGHT, "committed or planned after the audit read the log", key);
+    }
+    if (namedLog != null && !namedLog.tables().contains(tableOf(key))) {
+      return Finding.file(
+          Kind.ORPHAN,
+          "no commit lists this file, and its partition's log never wrote to this table: a copy"
+              + " or a file put here by hand, which the sink does not delete (delete it once you"
+              + " know what it is)",
+          key);
     }
     if (namedFor(key).isPresent()) {
       return Finding.file(
@@ -109,6 +134,12 @@ final class FileAudit {
   /** The TP a file's name says wrote it ({@link LakeFileNames#writer}). */
   static Optional<TopicPartition> namedFor(String key) {
     return LakeFileNames.writer(key);
+  }
+
+  /** The table of a key relative to the lake's root: its first segment. */
+  private static String tableOf(String key) {
+    int slash = key.indexOf('/');
+    return slash < 0 ? key : key.substring(0, slash);
   }
 
   private static void add(

@@ -48,6 +48,16 @@ record Finding(
     GROUP_AHEAD(Severity.PROBLEM),
     /** Entries of the log are missing below its newest one. */
     LOG_ENTRIES_MISSING(Severity.PROBLEM),
+    /** The lake has TP logs but no identity, or one that cannot be read. */
+    LAKE_IDENTITY(Severity.PROBLEM),
+    /** A log entry the sink cannot read or trust: damaged, edited, of a newer format. */
+    UNREADABLE_LOG(Severity.PROBLEM),
+    /** A log written for another lake than this one. */
+    FOREIGN_LOG(Severity.PROBLEM),
+    /** A stored table schema the sink cannot read: damaged, edited, of a newer format. */
+    UNREADABLE_SCHEMA(Severity.PROBLEM),
+    /** A live file whose size or SHA-256 differ from its commit ({@code --verify-files}). */
+    CORRUPT_FILE(Severity.PROBLEM),
     /** Offsets in no unit that Kafka no longer holds: expired or deleted before they landed. */
     EXPIRED(Severity.WARNING),
     /** A unit planned but neither committed nor aborted (being written, or left by a crash). */

@@ -22,6 +22,7 @@ final class LakeAudit {
    * @param stored the keys storage has under the tables the logs know
    * @param reread what a re-read of the logs after the listing says about files the first read did
    *     not account for
+   * @param damage what the sink would refuse in the lake
    */
   record Inputs(
       String connector,
@@ -32,7 +33,25 @@ final class LakeAudit {
       Map<TopicPartition, KafkaTp> kafka,
       Map<TopicPartition, Long> groupOffsets,
       Set<String> stored,
-      LakeReader.Reread reread) {}
+      LakeReader.Reread reread,
+      Damage damage) {}
+
+  /**
+   * What the sink would refuse in the lake, beside what the comparison finds.
+   *
+   * @param lake findings of the lake as a whole: its identity, stored table schemas
+   * @param byTp findings of a TP: a log it cannot read or that names another lake, a file that
+   *     differs from its commit
+   * @param unreadable TPs whose log could not be read: they have no {@link TpLake}
+   */
+  record Damage(
+      List<Finding> lake, Map<TopicPartition, List<Finding>> byTp, Set<TopicPartition> unreadable) {
+    static final Damage NONE = new Damage(List.of(), Map.of(), Set.of());
+
+    List<Finding> of(TopicPartition tp) {
+      return byTp.getOrDefault(tp, List.of());
+    }
+  }
 
   private static final Comparator<TopicPartition> ORDER =
       Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition);
@@ -48,17 +67,26 @@ final class LakeAudit {
     for (TopicPartition tp : in.groupOffsets().keySet()) {
       tps.putIfAbsent(tp, TpLake.absent(tp.topic(), tp.partition()));
     }
-    FileAudit.Result files = FileAudit.audit(in.logs(), in.stored(), in.reread());
+    for (TopicPartition tp : in.damage().byTp().keySet()) {
+      tps.putIfAbsent(tp, TpLake.absent(tp.topic(), tp.partition()));
+    }
+    FileAudit.Result files =
+        FileAudit.audit(in.logs(), in.stored(), in.reread(), in.damage().unreadable());
     RangeAudit ranges = new RangeAudit(probe);
     List<TpReport> reports = new ArrayList<>();
     for (Map.Entry<TopicPartition, TpLake> entry : tps.entrySet()) {
       TopicPartition tp = entry.getKey();
       TpLake lake = entry.getValue();
+      if (in.damage().unreadable().contains(tp)) {
+        reports.add(unread(tp, in.damage().of(tp), in.groupOffsets().get(tp)));
+        continue;
+      }
       KafkaTp kafka = lake.isSync() ? null : in.kafka().get(tp);
       RangeAudit.Result result = ranges.audit(lake, kafka, in.groupOffsets().get(tp));
       List<Finding> findings = new ArrayList<>(result.findings());
       findings.addAll(MaintenanceAudit.findings(lake));
       findings.addAll(files.of(tp));
+      findings.addAll(in.damage().of(tp));
       reports.add(
           new TpReport(
               tp.topic(),
@@ -75,7 +103,8 @@ final class LakeAudit {
               result.holesWithoutRecords(),
               findings));
     }
-    List<Finding> unattributed = new ArrayList<>(files.unattributed());
+    List<Finding> unattributed = new ArrayList<>(in.damage().lake());
+    unattributed.addAll(files.unattributed());
     for (Map.Entry<TopicPartition, List<Finding>> entry : files.byTp().entrySet()) {
       if (!tps.containsKey(entry.getKey())) {
         unattributed.addAll(entry.getValue()); // named for a TP that has no log here
@@ -83,5 +112,24 @@ final class LakeAudit {
     }
     return AuditReport.of(
         in.connector(), in.group(), in.lake(), in.lakeId(), reports, unattributed);
+  }
+
+  /** The report of a TP whose log could not be read: nothing to compare. */
+  private static TpReport unread(TopicPartition tp, List<Finding> findings, Long group) {
+    boolean sync = tp.topic().startsWith(TpLake.SYNC_PREFIX);
+    return new TpReport(
+        tp.topic(),
+        tp.partition(),
+        sync ? "sync" : "kafka",
+        Status.of(findings),
+        List.of(),
+        null,
+        null,
+        group,
+        0,
+        0,
+        0,
+        0,
+        findings);
   }
 }

@@ -1,13 +1,20 @@
 package io.skippr.connect.cli.audit;
 
+import io.skippr.connect.cli.audit.Finding.Kind;
+import io.skippr.connect.sink.log.CommittedFiles;
 import io.skippr.connect.sink.log.LakeIdentity;
 import io.skippr.connect.sink.log.LakeLayout;
+import io.skippr.connect.sink.log.LiveFile;
 import io.skippr.connect.sink.log.LogEntry;
+import io.skippr.connect.sink.log.LogFormatException;
 import io.skippr.connect.sink.log.LogHistory;
 import io.skippr.connect.sink.log.LogState;
+import io.skippr.connect.sink.log.TableSchemaLog;
 import io.skippr.connect.sink.log.TpLog;
 import io.skippr.connect.sink.storage.LakeStorage;
+import io.skippr.connect.sink.storage.StorageKeys;
 import java.io.IOException;
+import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -29,8 +36,31 @@ final class LakeReader {
   private final LakeStorage storage;
   private final LakeLayout layout = new LakeLayout("");
 
-  /** The logs and the tables they know. */
-  record Snapshot(List<TpLake> logs, Set<String> tables) {}
+  /**
+   * The logs and the tables they know.
+   *
+   * @param liveFiles every file the readable logs list as live, by key
+   * @param damaged what makes the sink refuse a TP's log (an entry it cannot read, or entries
+   *     written for another lake), by TP; a TP whose log cannot be read has no {@link TpLake} in
+   *     {@code logs}
+   */
+  record Snapshot(
+      List<TpLake> logs,
+      Set<String> tables,
+      Map<String, LiveFile> liveFiles,
+      Map<TopicPartition, Finding> damaged) {
+
+    /** True when the TP's log could not be read at all. */
+    boolean unreadable(TopicPartition tp) {
+      Finding finding = damaged.get(tp);
+      return finding != null && finding.kind() == Kind.UNREADABLE_LOG;
+    }
+  }
+
+  /**
+   * The lake's id (null when it has none) and what is wrong with its identity (null if nothing).
+   */
+  record Identity(String id, Finding problem) {}
 
   LakeReader(LakeStorage storage) {
     this.storage = storage;
@@ -40,20 +70,121 @@ final class LakeReader {
     return storage.location();
   }
 
-  /** The lake's identity, or null when it has none. */
-  String identity() throws IOException {
-    return LakeIdentity.read(storage, layout).map(LakeIdentity::id).orElse(null);
+  /**
+   * The lake's identity: its id, or null and a finding when it has TP logs but no identity, or one
+   * that cannot be read.
+   */
+  Identity identity() throws IOException {
+    try {
+      return new Identity(LakeIdentity.require(storage, layout).id(), null);
+    } catch (LogFormatException e) {
+      if (LogHistory.partitions(storage, layout).isEmpty()
+          && !storage.exists(layout.identityKey())) {
+        return new Identity(null, null); // nothing landed yet
+      }
+      return new Identity(null, Finding.note(Kind.LAKE_IDENTITY, e.getMessage()));
+    }
   }
 
-  Snapshot read() throws IOException {
+  /**
+   * Reads every TP log whole. A log the sink would refuse is reported: one with an entry that
+   * cannot be read is left out, one written for another lake than {@code lakeId} is read.
+   */
+  Snapshot read(String lakeId) throws IOException {
     List<TpLake> logs = new ArrayList<>();
     Set<String> tables = new TreeSet<>();
+    Map<String, LiveFile> live = new HashMap<>();
+    Map<TopicPartition, Finding> damaged = new HashMap<>();
     for (LogHistory.Tp tp : LogHistory.partitions(storage, layout)) {
-      LogHistory history = LogHistory.read(storage, layout, tp.topic(), tp.partition());
+      TopicPartition partition = new TopicPartition(tp.topic(), tp.partition());
+      LogHistory history;
+      try {
+        history = LogHistory.read(storage, layout, tp.topic(), tp.partition());
+      } catch (LogFormatException e) {
+        damaged.put(partition, Finding.note(Kind.UNREADABLE_LOG, e.getMessage()));
+        continue;
+      }
+      String named = history.state().lake();
+      if (named != null && lakeId != null && !named.equals(lakeId)) {
+        damaged.put(partition, foreign(named, lakeId));
+      }
       logs.add(of(history));
       tables.addAll(history.state().tables());
+      live.putAll(history.state().liveFiles());
     }
-    return new Snapshot(logs, tables);
+    return new Snapshot(logs, tables, live, damaged);
+  }
+
+  private static Finding foreign(String named, String lakeId) {
+    return Finding.note(
+        Kind.FOREIGN_LOG,
+        "the log was written for lake "
+            + named
+            + ", but this lake is "
+            + lakeId
+            + " (its _skippr/lake.json): it was copied from another lake, or lake.json was"
+            + " replaced. The sink refuses to open the partition");
+  }
+
+  /**
+   * Every stored version of a table schema the sink cannot read, as findings: damaged, of a newer
+   * format, or of another table.
+   */
+  List<Finding> schemas() throws IOException {
+    TableSchemaLog schemas = new TableSchemaLog(storage, layout);
+    List<Finding> findings = new ArrayList<>();
+    String prefix = StorageKeys.join(layout.topicsDir(), LakeLayout.SYSTEM_DIR, "schema") + "/";
+    for (String key : storage.list(prefix)) {
+      if (LakeLayout.seqOf(key) > 0) {
+        try {
+          schemas.read(key);
+        } catch (LogFormatException e) {
+          findings.add(Finding.file(Kind.UNREADABLE_SCHEMA, e.getMessage(), key));
+        } catch (NoSuchFileException e) {
+          // deleted after the listing
+        }
+      }
+    }
+    return findings;
+  }
+
+  /**
+   * Reads every live file storage has and compares it with its commit: size and SHA-256.
+   *
+   * @return the files that differ, as findings by the TP whose log lists them
+   */
+  Map<TopicPartition, List<Finding>> verify(Snapshot snapshot, Set<String> stored)
+      throws IOException {
+    Map<TopicPartition, List<Finding>> findings = new HashMap<>();
+    for (TpLake log : snapshot.logs()) {
+      for (String key : new TreeSet<>(log.liveFiles())) {
+        LiveFile file = snapshot.liveFiles().get(key);
+        String problem = file == null || !stored.contains(key) ? null : problem(file);
+        if (problem != null) {
+          findings
+              .computeIfAbsent(
+                  new TopicPartition(log.topic(), log.partition()), t -> new ArrayList<>())
+              .add(
+                  Finding.file(
+                      Kind.CORRUPT_FILE,
+                      "the file is not the one its commit recorded: "
+                          + problem
+                          + "; it was replaced or damaged in storage: restore it from a backup or"
+                          + " an earlier version of the object",
+                      key));
+        }
+      }
+    }
+    return findings;
+  }
+
+  /** How a stored file differs from its commit, or null. */
+  private String problem(LiveFile file) throws IOException {
+    try {
+      return CommittedFiles.problem(file, storage.read(file.key()));
+    } catch (NoSuchFileException e) {
+      return null; // deleted after the listing: retired meanwhile, or reported as missing
+    }
   }
 
   /** The keys storage has under the tables. */
@@ -110,7 +241,12 @@ final class LakeReader {
     Set<String> changed = new TreeSet<>();
     Set<String> noLongerLive = new TreeSet<>();
     for (TopicPartition tp : reread) {
-      LogState state = TpLog.read(storage, layout, tp.topic(), tp.partition()).state();
+      LogState state;
+      try {
+        state = TpLog.read(storage, layout, tp.topic(), tp.partition()).state();
+      } catch (LogFormatException e) {
+        continue; // damaged since, or entries missing: the first read's findings stand
+      }
       Set<String> now = new HashSet<>(state.liveFiles().keySet());
       state.pending().ifPresent(intent -> now.addAll(intent.files()));
       now.addAll(state.retired().keySet());
@@ -167,7 +303,8 @@ final class LakeReader {
         state.liveFiles().keySet(),
         state.resumeOffset().isPresent() ? state.resumeOffset().getAsLong() : null,
         missing,
-        maintenance(history));
+        maintenance(history),
+        Set.copyOf(state.tables()));
   }
 
   /**

@@ -32,7 +32,7 @@ final class ReportText {
       findings(out, tp.findings());
     }
     if (!report.findings().isEmpty()) {
-      out.append("files of no partition:\n");
+      out.append("the lake, and files of no partition:\n");
       findings(out, report.findings());
     }
     AuditReport.Summary summary = report.summary();
@@ -59,6 +59,9 @@ final class ReportText {
 
   private static String describe(TpReport tp) {
     StringBuilder line = new StringBuilder(tp.source().equals("sync") ? "sync " : "lake ");
+    if (tp.generations().isEmpty()) {
+      return line.append("log not read").toString();
+    }
     line.append(tp.generations().stream().map(ReportText::range).collect(Collectors.joining(", ")));
     if (tp.kafka() != null) {
       TpReport.Kafka kafka = tp.kafka();

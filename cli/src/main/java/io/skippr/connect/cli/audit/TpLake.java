@@ -14,6 +14,7 @@ import java.util.Set;
  *     does not say (no unit yet, or a generation whose start the consumer decides)
  * @param missingEntries sequence numbers below the newest entry that have no entry
  * @param maintenance what compaction, replaced partitions and retention did to the TP's files
+ * @param tables the tables the TP's units ever planned files in: where its sink looks for orphans
  */
 record TpLake(
     String topic,
@@ -23,7 +24,8 @@ record TpLake(
     Set<String> liveFiles,
     Long resume,
     List<Long> missingEntries,
-    Maintenance maintenance) {
+    Maintenance maintenance,
+    Set<String> tables) {
 
   /** TP logs of {@code skippr sync} runs, which have no Kafka topic behind them. */
   static final String SYNC_PREFIX = "sync~";
@@ -33,6 +35,7 @@ record TpLake(
     liveFiles = Set.copyOf(liveFiles);
     missingEntries = List.copyOf(missingEntries);
     maintenance = maintenance == null ? Maintenance.NONE : maintenance;
+    tables = tables == null ? Set.of() : Set.copyOf(tables);
   }
 
   /** A TP Kafka has but the lake has no log for. */
@@ -45,7 +48,8 @@ record TpLake(
         Set.of(),
         null,
         List.of(),
-        Maintenance.NONE);
+        Maintenance.NONE,
+        Set.of());
   }
 
   /** True for the log of a source partition of {@code skippr sync}: offsets are its sequence. */

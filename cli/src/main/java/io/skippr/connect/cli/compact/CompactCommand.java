@@ -102,9 +102,12 @@ public final class CompactCommand implements Callable<Integer> {
         throw new CompactException(connector + "'s lake is being maintained by " + holder.get());
       }
       Map<TopicPartition, TpLog> logs = new LinkedHashMap<>();
-      for (TopicPartition tp : settings.partitionsIn(storage)) {
+      List<TopicPartition> partitions = settings.partitionsIn(storage);
+      LakeIdentity identity =
+          partitions.isEmpty() ? null : LakeIdentity.require(storage, new LakeLayout(""));
+      for (TopicPartition tp : partitions) {
         TpLog log = TpLog.read(storage, new LakeLayout(""), tp.topic(), tp.partition());
-        log.claimEpoch("skippr compact", System.currentTimeMillis());
+        log.claimEpoch(identity, "skippr compact", System.currentTimeMillis());
         if (log.state().compacting().isPresent()) {
           log.abandon(log.state().compacting().get(), "the writer stopped before the commit");
         }

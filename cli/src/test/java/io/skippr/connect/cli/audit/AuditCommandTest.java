@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.skippr.connect.sink.log.LakeIdentity;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.LiveFile;
 import io.skippr.connect.sink.log.LogEntry;
@@ -11,15 +12,12 @@ import io.skippr.connect.sink.log.TpLog;
 import io.skippr.connect.sink.storage.LakeStorage;
 import io.skippr.connect.sink.storage.LocalLakeStorage;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** The command on lakes of skippr sync runs, which need no Kafka, and its one-line errors. */
 class AuditCommandTest {
@@ -31,7 +29,7 @@ class AuditCommandTest {
   void aSyncLakeWhoseUnitsFollowOnIsCleanWithoutKafka() throws Exception {
     syncLake(0, 9, 10, 19);
 
-    Run run = run("--topics-dir", root.toString(), "--output", "json");
+    Lakes.Run run = run("--topics-dir", root.toString(), "--output", "json");
 
     assertThat(run.exit()).as(run.err()).isZero();
     JsonNode json = new ObjectMapper().readTree(run.out());
@@ -47,7 +45,7 @@ class AuditCommandTest {
     syncLake(0, 9, 12, 19);
     Files.delete(root.resolve(file(0, 9)));
 
-    Run run = run("--topics-dir", root.toString());
+    Lakes.Run run = run("--topics-dir", root.toString());
 
     assertThat(run.exit()).isEqualTo(1);
     assertThat(run.out())
@@ -60,9 +58,9 @@ class AuditCommandTest {
   @Test
   void aLakeOfKafkaTopicsNeedsBootstrapServers() throws Exception {
     LakeStorage storage = new LocalLakeStorage(root);
-    TpLog.read(storage, layout, "orders", 0).claimEpoch("test", 1L);
+    TpLog.read(storage, layout, "orders", 0).claimEpoch(Lakes.LAKE, "test", 1L);
 
-    Run run = run("--topics-dir", root.toString());
+    Lakes.Run run = run("--topics-dir", root.toString());
 
     assertThat(run.exit()).isEqualTo(1);
     assertThat(run.out()).isEmpty();
@@ -74,7 +72,7 @@ class AuditCommandTest {
 
   @Test
   void withoutALakeItSaysHowToNameOne() {
-    Run run = run("--connector", "x");
+    Lakes.Run run = run("--connector", "x");
 
     assertThat(run.exit()).isEqualTo(1);
     assertThat(run.err())
@@ -85,7 +83,7 @@ class AuditCommandTest {
 
   @Test
   void anEmptyDirectoryIsNotTakenForACleanLake() {
-    Run run = run("--topics-dir", root.toString());
+    Lakes.Run run = run("--topics-dir", root.toString());
 
     assertThat(run.exit()).isEqualTo(1);
     assertThat(run.err()).startsWith("skippr audit: no TP log under ").contains("topics.dir");
@@ -93,7 +91,8 @@ class AuditCommandTest {
 
   @Test
   void anUnreachableConnectIsOneLine() {
-    Run run = run("--connector", "x", "--connect-url", "http://127.0.0.1:1", "--timeout", "2");
+    Lakes.Run run =
+        run("--connector", "x", "--connect-url", "http://127.0.0.1:1", "--timeout", "2");
 
     assertThat(run.exit()).isEqualTo(1);
     assertThat(run.err()).startsWith("skippr audit: cannot reach Connect at http://127.0.0.1:1");
@@ -102,7 +101,7 @@ class AuditCommandTest {
 
   @Test
   void helpDescribesTheChecksAndTheExitCodes() {
-    Run run = run("--help");
+    Lakes.Run run = run("--help");
 
     assertThat(run.exit()).isZero();
     assertThat(run.out())
@@ -118,7 +117,7 @@ class AuditCommandTest {
   private void syncLake(long... ranges) throws IOException {
     LakeStorage storage = new LocalLakeStorage(root);
     TpLog log = TpLog.read(storage, layout, "sync~files", 0);
-    log.claimEpoch("test", 1L);
+    log.claimEpoch(LakeIdentity.establish(storage, layout, 1L), "test", 1L);
     for (int i = 0; i < ranges.length; i += 2) {
       long start = ranges[i];
       long end = ranges[i + 1];
@@ -136,15 +135,7 @@ class AuditCommandTest {
     return "files/" + LakeLayout.compactionId("sync~files", 0, start, end) + ".snappy.parquet";
   }
 
-  private record Run(int exit, String out, String err) {}
-
-  private static Run run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cli = new CommandLine(new AuditCommand());
-    cli.setOut(new PrintWriter(out));
-    cli.setErr(new PrintWriter(err));
-    int exit = cli.execute(args);
-    return new Run(exit, out.toString(), err.toString());
+  private static Lakes.Run run(String... args) {
+    return Lakes.audit(args);
   }
 }

@@ -32,7 +32,8 @@ class FileAuditTest {
         FileAudit.audit(
             List.of(lake),
             Set.of(LIVE, PLANNED, LATE, ORPHAN, FOREIGN, OTHER_TP),
-            new LakeReader.Reread(Set.of(LATE), Set.of()));
+            new LakeReader.Reread(Set.of(LATE), Set.of()),
+            Set.of());
 
     assertThat(result.of(new TopicPartition("t", 0)))
         .extracting(Finding::kind, Finding::file)

@@ -132,7 +132,8 @@ class LakeAuditTest {
                 tp(2), new KafkaTp(0, 0, 0)),
             group,
             stored,
-            LakeReader.Reread.NONE),
+            LakeReader.Reread.NONE,
+            LakeAudit.Damage.NONE),
         kafka);
   }
 

@@ -27,7 +27,7 @@ class LakeReaderTest {
   void foldsEveryUnitPerGenerationThePendingUnitAndTheLiveFiles() throws IOException {
     LakeStorage storage = new LocalLakeStorage(root);
     TpLog log = TpLog.read(storage, layout, "t", 0);
-    log.claimEpoch("test", 1L);
+    log.claimEpoch(Lakes.LAKE, "test", 1L);
     commit(storage, log, 0, 0, 9);
     log.checkpointIfDue(1);
     commit(storage, log, 0, 10, 19);
@@ -40,7 +40,7 @@ class LakeReaderTest {
     write(storage, file(0, 0, 4)); // an orphan
 
     LakeReader reader = new LakeReader(storage);
-    LakeReader.Snapshot snapshot = reader.read();
+    LakeReader.Snapshot snapshot = reader.read(null);
 
     assertThat(snapshot.tables()).containsExactly("t");
     TpLake lake = snapshot.logs().get(0);
@@ -70,10 +70,10 @@ class LakeReaderTest {
   void aUnitCommittedAfterTheLogWasReadIsInFlightNotAnOrphan() throws IOException {
     LakeStorage storage = new LocalLakeStorage(root);
     TpLog log = TpLog.read(storage, layout, "t", 0);
-    log.claimEpoch("test", 1L);
+    log.claimEpoch(Lakes.LAKE, "test", 1L);
     commit(storage, log, 0, 0, 9);
     LakeReader reader = new LakeReader(storage);
-    LakeReader.Snapshot snapshot = reader.read();
+    LakeReader.Snapshot snapshot = reader.read(null);
 
     commit(storage, log, 0, 10, 19); // while the audit runs
     write(storage, file(0, 0, 4));
@@ -86,12 +86,12 @@ class LakeReaderTest {
   void entriesMissingBelowTheNewestAreListed() throws IOException {
     LakeStorage storage = new LocalLakeStorage(root);
     TpLog log = TpLog.read(storage, layout, "t", 0);
-    log.claimEpoch("test", 1L);
+    log.claimEpoch(Lakes.LAKE, "test", 1L);
     commit(storage, log, 0, 0, 9);
     commit(storage, log, 0, 10, 19);
     Files.delete(root.resolve(layout.entryKey("t", 0, 1)));
 
-    TpLake lake = new LakeReader(storage).read().logs().get(0);
+    TpLake lake = new LakeReader(storage).read(null).logs().get(0);
 
     assertThat(lake.missingEntries()).containsExactly(1L);
     assertThat(lake.generations().get(0).units())

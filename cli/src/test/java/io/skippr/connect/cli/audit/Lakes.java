@@ -1,12 +1,33 @@
 package io.skippr.connect.cli.audit;
 
+import io.skippr.connect.sink.log.LakeIdentity;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import picocli.CommandLine;
 
 /** TP logs for tests, as {@link LakeReader} folds them. */
 final class Lakes {
+  /** The lake of tests that write logs without giving the lake an identity first. */
+  static final LakeIdentity LAKE = new LakeIdentity("lake-test", "", 1L);
+
   private Lakes() {}
+
+  /** What a run of {@code skippr audit} printed, and its exit code. */
+  record Run(int exit, String out, String err) {}
+
+  /** Runs {@code skippr audit} with the arguments. */
+  static Run audit(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = new CommandLine(new AuditCommand());
+    cli.setOut(new PrintWriter(out));
+    cli.setErr(new PrintWriter(err));
+    int exit = cli.execute(args);
+    return new Run(exit, out.toString(), err.toString());
+  }
 
   static TpLake.Unit unit(String topic, int partition, long start, long end) {
     return new TpLake.Unit(
@@ -33,7 +54,8 @@ final class Lakes {
         last.units().isEmpty()
             ? (last.declaredStart() >= 0 ? last.declaredStart() : null)
             : last.units().get(last.units().size() - 1).end() + 1;
-    return new TpLake(topic, partition, generations, null, Set.of(), resume, List.of(), null);
+    return new TpLake(
+        topic, partition, generations, null, Set.of(), resume, List.of(), null, Set.of());
   }
 
   static TpLake withPending(TpLake lake, TpLake.Pending pending) {
@@ -45,7 +67,8 @@ final class Lakes {
         lake.liveFiles(),
         pending.start(),
         lake.missingEntries(),
-        lake.maintenance());
+        lake.maintenance(),
+        lake.tables());
   }
 
   static TpLake withFiles(TpLake lake, Set<String> live) {
@@ -57,7 +80,8 @@ final class Lakes {
         live,
         lake.resume(),
         lake.missingEntries(),
-        lake.maintenance());
+        lake.maintenance(),
+        lake.tables());
   }
 
   static TpLake withMaintenance(TpLake lake, TpLake.Maintenance maintenance) {
@@ -69,6 +93,7 @@ final class Lakes {
         lake.liveFiles(),
         lake.resume(),
         lake.missingEntries(),
-        maintenance);
+        maintenance,
+        lake.tables());
   }
 }

@@ -43,7 +43,7 @@ class MaintenanceAuditTest {
   void mergeThreeUnits() throws IOException {
     storage = new LocalLakeStorage(root);
     log = TpLog.read(storage, layout, "t", 0);
-    log.claimEpoch("test", 1L);
+    log.claimEpoch(Lakes.LAKE, "test", 1L);
     commit(0, 9);
     commit(10, 19);
     commit(20, 29);
@@ -130,7 +130,7 @@ class MaintenanceAuditTest {
   @Test
   void aLiveFileMergedAndDeletedWhileTheAuditRanIsNotMissing() throws IOException {
     LakeReader reader = new LakeReader(storage);
-    LakeReader.Snapshot snapshot = reader.read();
+    LakeReader.Snapshot snapshot = reader.read(null);
     // While the audit runs: the merged file is merged again, its grace is 0, it is deleted.
     String again = "t/t+0+00000000000000000000+00000000000000000029+m0fed";
     write(parquet(again));
@@ -157,7 +157,7 @@ class MaintenanceAuditTest {
 
     assertThat(reread.noLongerLive()).containsExactly(parquet(MERGED));
     assertThat(reread.changed()).containsExactly(parquet(again));
-    FileAudit.Result files = FileAudit.audit(snapshot.logs(), stored, reread);
+    FileAudit.Result files = FileAudit.audit(snapshot.logs(), stored, reread, Set.of());
     assertThat(files.of(new TopicPartition("t", 0)))
         .extracting(Finding::kind, Finding::file)
         .containsExactly(tuple(Kind.IN_FLIGHT, parquet(again)));
@@ -165,7 +165,7 @@ class MaintenanceAuditTest {
 
   private AuditReport audit(long group) throws IOException {
     LakeReader reader = new LakeReader(storage);
-    LakeReader.Snapshot snapshot = reader.read();
+    LakeReader.Snapshot snapshot = reader.read(null);
     Set<String> stored = reader.stored(snapshot.tables());
     TopicPartition tp = new TopicPartition("t", 0);
     return LakeAudit.audit(
@@ -178,7 +178,8 @@ class MaintenanceAuditTest {
             Map.of(tp, new KafkaTp(0, group, group)),
             Map.of(tp, group),
             stored,
-            reader.reread(snapshot.logs(), stored)),
+            reader.reread(snapshot.logs(), stored),
+            LakeAudit.Damage.NONE),
         kafka);
   }
 

@@ -246,6 +246,7 @@ class RangeAuditTest {
             lake.liveFiles(),
             10L,
             List.of(3L, 4L),
+            null,
             null);
 
     assertThat(audit.audit(broken, null, null).findings())

@@ -1,5 +1,6 @@
 package io.skippr.connect.cli.sql;
 
+import io.skippr.connect.sink.log.LakeIdentity;
 import io.skippr.connect.sink.log.LakeLayout;
 import io.skippr.connect.sink.log.LiveFile;
 import io.skippr.connect.sink.log.LogEntry;
@@ -129,7 +130,7 @@ final class LogLake implements AutoCloseable {
     TpLog log = logs.get(topic + "/" + partition);
     if (log == null) {
       log = TpLog.read(storage, LAYOUT, topic, partition);
-      log.claimEpoch("test", clock);
+      log.claimEpoch(LakeIdentity.establish(storage, LAYOUT, clock), "test", clock);
       logs.put(topic + "/" + partition, log);
     }
     return log;

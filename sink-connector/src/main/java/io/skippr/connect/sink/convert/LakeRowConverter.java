@@ -90,6 +90,7 @@ public final class LakeRowConverter implements RowConverter {
       if (fast != null) {
         return fast;
       }
+      RowLimits.checkValue(value); // a value that fits the table nests no deeper than it
       return schemalessRow(table, asFields(value), keySchema, key, record, state);
     }
     return checked(shape, shape.fill(value, key, record));
@@ -188,6 +189,7 @@ public final class LakeRowConverter implements RowConverter {
       // Keys are identifiers: never read a date into a string key.
       return Schema.OPTIONAL_STRING_SCHEMA;
     }
+    RowLimits.checkValue(key);
     return SchemaInference.infer(key);
   }
 

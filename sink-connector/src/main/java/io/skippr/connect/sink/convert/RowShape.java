@@ -66,6 +66,8 @@ final class RowShape {
             && config.nullValues() != FormatConfig.NullValues.WRITE;
     this.rowSchema =
         passThrough ? valueSchema : rowSchema(config, valueSchema, valueFields, keySchema);
+    RowLimits.checkSchema(rowSchema); // depth first: counting columns recurses too
+    RowLimits.checkColumns(rowSchema);
     ParquetSchemas.toMessageType(rowSchema); // fails here, per record, not later for a whole file
     this.checks = ValueChecks.forRow(rowSchema);
     this.sources = valueFields.toArray(new Field[0]);

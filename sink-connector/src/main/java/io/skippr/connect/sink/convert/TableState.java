@@ -88,10 +88,15 @@ final class TableState {
    */
   void check(Schema valueSchema, Schema keySchema) {
     RowShape shape = new RowShape(config, valueSchema, keySchema);
-    if (schema != null && SchemaEvolution.evolve(schema, shape.rowSchema).isEmpty()) {
+    if (schema == null) {
+      return;
+    }
+    Optional<Schema> evolved = SchemaEvolution.evolve(schema, shape.rowSchema);
+    if (evolved.isEmpty()) {
       throw new RecordRejectedException(
           "the record does not fit the table: " + SchemaMismatch.explain(schema, shape.rowSchema));
     }
+    RowLimits.checkColumns(evolved.get());
   }
 
   private void accept(RowShape shape) {
@@ -106,6 +111,7 @@ final class TableState {
                 + SchemaMismatch.explain(schema, shape.rowSchema));
       }
       if (evolved.get() != schema) {
+        RowLimits.checkColumns(evolved.get());
         schema = evolved.get();
         version++;
       }

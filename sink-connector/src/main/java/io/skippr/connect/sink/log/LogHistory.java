@@ -31,28 +31,35 @@ public final class LogHistory {
   }
 
   /**
-   * Reads every entry of a TP log.
+   * Reads every entry of a TP log. Missing entries are skipped (an audit reports them).
    *
-   * @throws LogFormatException when an entry has an unknown format
+   * @throws LogFormatException when an entry has an unknown format, is damaged or contradicts the
+   *     entries before it
    */
   public static LogHistory read(LakeStorage storage, LakeLayout layout, String topic, int partition)
       throws IOException {
     List<Numbered> entries = new ArrayList<>();
     LogState state = new LogState();
+    boolean epochsKnown = true; // until an entry is missing, up to the next claim or checkpoint
     for (String key : storage.list(layout.logPrefix(topic, partition))) {
       long seq = LakeLayout.seqOf(key);
       if (seq < 0) {
         continue;
       }
-      LogEntry entry;
+      String where = storage.location() + key;
       try {
-        entry = LogCodec.decode(storage.read(key), storage.location() + key);
+        LogCodec.Stored stored = LogCodec.read(storage.read(key), where);
+        epochsKnown =
+            (epochsKnown && seq == state.lastSeq() + 1)
+                || stored.entry() instanceof LogEntry.Epoch
+                || stored.entry() instanceof LogEntry.Checkpoint;
+        EntryOrder.check(state, epochsKnown, stored, topic, partition, "log entry " + where);
+        entries.add(new Numbered(seq, stored.entry()));
+        state.apply(seq, stored, layout);
       } catch (LogFormatException e) {
         throw new LogFormatException(
             "cannot read the log of " + topic + "-" + partition + ": " + e.getMessage(), e);
       }
-      entries.add(new Numbered(seq, entry));
-      state.apply(seq, entry, layout);
     }
     return new LogHistory(new Tp(topic, partition), entries, state);
   }

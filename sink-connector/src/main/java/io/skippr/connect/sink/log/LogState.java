@@ -24,6 +24,17 @@ public final class LogState {
   /** Where the current generation starts; null for generation 0 or a consumer-decided start. */
   private Long generationStart;
 
+  /** The lake the entries name; null while none does (entries of older writers). */
+  private String lake;
+
+  /** Folds an entry as read, with the lake it names. */
+  void apply(long seq, LogCodec.Stored stored, LakeLayout layout) {
+    if (stored.lake() != null) {
+      lake = stored.lake();
+    }
+    apply(seq, stored.entry(), layout);
+  }
+
   void apply(long seq, LogEntry entry, LakeLayout layout) {
     lastSeq = seq;
     entriesSinceCheckpoint++;
@@ -164,6 +175,14 @@ public final class LogState {
       return OptionalLong.of(lastCommit.end() + 1);
     }
     return generationStart == null ? OptionalLong.empty() : OptionalLong.of(generationStart);
+  }
+
+  /**
+   * The id of the lake the entries read were written for; null when none names one (entries of
+   * writers that predate it).
+   */
+  public String lake() {
+    return lake;
   }
 
   public int entriesSinceCheckpoint() {

@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Deletes the files a TP's units wrote that its log does not list (left by a crash or a fenced
@@ -23,6 +24,35 @@ public final class OrphanSweeper {
   public OrphanSweeper(LakeStorage storage, LakeLayout layout) {
     this.storage = storage;
     this.layout = layout;
+  }
+
+  /**
+   * The files the TP's log lists as live that storage has neither in their table nor staged, in key
+   * order. A live file may be staged: a merge's output, or a unit's file that replaces others,
+   * between the entry that made it live and its move into the table (which {@link #sweep} finishes
+   * when a writer stopped in between). Lists each table and its staged files once for this and the
+   * sweeps that follow; a file neither listing has is looked up again, staged first, as a move in
+   * progress puts it in its table before it leaves staging.
+   */
+  public List<String> missing(LogState state) throws IOException {
+    Set<String> stored = new HashSet<>();
+    Set<String> listed = new HashSet<>();
+    List<String> missing = new ArrayList<>();
+    for (String key : new TreeSet<>(state.liveFiles().keySet())) {
+      String table = layout.tableOf(key);
+      if (listed.add(table)) {
+        stored.addAll(listing(complete, layout.stagedPrefix(table), false));
+        stored.addAll(listing(complete, layout.tablePrefix(table), false));
+      }
+      String staged = layout.stagedKey(key);
+      if (!stored.contains(key)
+          && !stored.contains(staged)
+          && !storage.exists(staged)
+          && !storage.exists(key)) {
+        missing.add(key);
+      }
+    }
+    return missing;
   }
 
   /**

@@ -1,7 +1,6 @@
 package io.skippr.connect.sink.log;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.skippr.connect.schema.SchemaJson;
 import io.skippr.connect.sink.convert.SharedSchemas;
@@ -9,6 +8,7 @@ import io.skippr.connect.sink.storage.LakeStorage;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.slf4j.Logger;
@@ -24,8 +24,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class TableSchemaLog implements SharedSchemas {
   private static final Logger LOG = LoggerFactory.getLogger(TableSchemaLog.class);
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final String KIND = "table-schema";
+
+  /** The fields of a stored schema. */
+  private static final Set<String> FIELDS =
+      Set.of("version", "kind", "table", "schema_version", "schema");
 
   private final LakeStorage storage;
   private final LakeLayout layout;
@@ -71,27 +74,65 @@ public final class TableSchemaLog implements SharedSchemas {
     }
   }
 
-  private Schema read(String key) throws IOException {
-    String where = storage.location() + key;
-    JsonNode node = JSON.readTree(storage.read(key));
-    if (node == null || !node.path("version").canConvertToInt()) {
-      throw new LogFormatException("table schema " + where + " has no log format version");
+  /**
+   * Reads one stored version of a table's schema.
+   *
+   * @param key the version's key ({@code _skippr/schema/{table}/{version:020d}.json})
+   * @throws LogFormatException when the document is of a newer format, damaged (not valid JSON,
+   *     fails its checksum, holds no schema), or belongs to another table or version
+   */
+  public Schema read(String key) throws IOException {
+    String what = "table schema " + storage.location() + key;
+    try {
+      SealedJson.Opened opened = SealedJson.open(storage.read(key), what);
+      opened.onlyFields(FIELDS, what);
+      ObjectNode node = opened.node();
+      JsonNode version = node.get("version");
+      if (version == null || !version.isIntegralNumber() || !version.canConvertToInt()) {
+        throw new LogFormatException(what + " has no log format version");
+      }
+      LogCodec.checkVersion(version.intValue(), what);
+      if (!KIND.equals(node.path("kind").asText()) || !node.path("schema").isObject()) {
+        throw new LogFormatException(what + " holds no schema");
+      }
+      belongsHere(node, key, what);
+      return SchemaJson.read(node.get("schema"));
+    } catch (LogFormatException e) {
+      throw e.isNewerFormat() ? e : new LogFormatException(e.getMessage() + WAY_OUT, e);
+    } catch (RuntimeException | StackOverflowError e) {
+      throw new LogFormatException(
+          what + " holds a schema that cannot be read: " + e.getMessage() + WAY_OUT, e);
     }
-    LogCodec.checkVersion(node.get("version").intValue(), "table schema " + where);
-    if (!KIND.equals(node.path("kind").asText()) || !node.has("schema")) {
-      throw new LogFormatException("table schema " + where + " holds no schema");
-    }
-    return SchemaJson.read(node.get("schema"));
   }
 
-  private static byte[] encode(String table, long version, Schema schema) throws IOException {
-    ObjectNode node = JSON.createObjectNode();
+  private static final String WAY_OUT =
+      ". The table's records are not written until it is restored from a backup or an earlier"
+          + " version of the object (see \"A damaged lake\" in docs/lake-format.md)";
+
+  /** A schema names its table and version; one copied to another place is refused. */
+  private void belongsHere(ObjectNode node, String key, String what) {
+    String table = key.substring(0, key.lastIndexOf('/'));
+    table = table.substring(table.lastIndexOf('/') + 1);
+    JsonNode named = node.get("table");
+    JsonNode version = node.get("schema_version");
+    if (named != null && !(named.isTextual() && named.asText().equals(table))) {
+      throw new LogFormatException(what + " names table " + named + ", not " + table);
+    }
+    if (version != null
+        && !(version.isIntegralNumber() && version.asLong() == LakeLayout.seqOf(key))) {
+      throw new LogFormatException(
+          what + " names schema version " + version + ", not " + LakeLayout.seqOf(key));
+    }
+  }
+
+  private static byte[] encode(String table, long version, Schema schema) {
+    ObjectNode node = SealedJson.MAPPER.createObjectNode();
     node.put("version", LogCodec.BASE_VERSION);
     node.put("kind", KIND);
     node.put("table", table);
     node.put("schema_version", version);
     node.set("schema", SchemaJson.write(schema));
-    return JSON.writeValueAsBytes(node);
+    return SealedJson.seal(node);
   }
 
   private ConnectException failed(String what, IOException e) {

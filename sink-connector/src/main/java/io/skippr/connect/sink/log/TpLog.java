@@ -31,6 +31,9 @@ public final class TpLog {
   private long epoch;
   private boolean unusable;
 
+  /** The id of the lake this writer's entries name, from its claim on. */
+  private String lake;
+
   private TpLog(LakeStorage storage, LakeLayout layout, String topic, int partition) {
     this.storage = storage;
     this.layout = layout;
@@ -40,9 +43,11 @@ public final class TpLog {
   }
 
   /**
-   * Reads the log: the newest checkpoint and every entry after it.
+   * Reads the log: the newest checkpoint and every entry after it, each checked on its own and
+   * against the entries before it.
    *
-   * @throws LogFormatException when an entry read has an unknown format; nothing is changed
+   * @throws LogFormatException when an entry read has an unknown format, is damaged or contradicts
+   *     the entries before it, or entries are missing; nothing is changed
    */
   public static TpLog read(LakeStorage storage, LakeLayout layout, String topic, int partition)
       throws IOException {
@@ -50,14 +55,27 @@ public final class TpLog {
     List<String> keys = log.entryKeys();
     Deque<Numbered> tail = new ArrayDeque<>();
     for (int i = keys.size() - 1; i >= 0; i--) {
-      LogEntry entry = log.readEntry(keys.get(i));
-      tail.addFirst(new Numbered(LakeLayout.seqOf(keys.get(i)), entry));
-      if (entry instanceof LogEntry.Checkpoint) {
+      LogCodec.Stored entry = log.readEntry(keys.get(i));
+      tail.addFirst(new Numbered(LakeLayout.seqOf(keys.get(i)), keys.get(i), entry));
+      if (entry.entry() instanceof LogEntry.Checkpoint) {
         break;
       }
     }
+    Numbered first = tail.peekFirst();
+    if (first != null
+        && first.seq() > 0
+        && !(first.stored().entry() instanceof LogEntry.Checkpoint)) {
+      throw log.refused(
+          new LogFormatException(
+              "log entries 0 to "
+                  + (first.seq() - 1)
+                  + " are missing: the log starts at "
+                  + storage.location()
+                  + first.key()
+                  + " and has no checkpoint"));
+    }
     for (Numbered item : tail) {
-      log.state.apply(item.seq(), item.entry(), layout);
+      log.fold(item);
     }
     return log;
   }
@@ -115,9 +133,17 @@ public final class TpLog {
     return partition;
   }
 
-  /** Appends {@code epoch = max + 1}, making every older writer of this TP unable to append. */
-  public synchronized long claimEpoch(String owner, long nowMs) throws IOException {
+  /**
+   * Appends {@code epoch = max + 1}, making every older writer of this TP unable to append; this
+   * and every later entry of this writer name {@code lake}.
+   *
+   * @throws LogFormatException when the log was written for another lake; nothing is changed
+   */
+  public synchronized long claimEpoch(LakeIdentity lake, String owner, long nowMs)
+      throws IOException {
     for (int attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+      requireLake(lake);
+      this.lake = lake.id();
       long claim = state.maxEpoch() + 1;
       if (tryAppend(new LogEntry.Epoch(claim, owner, nowMs))) {
         epoch = claim;
@@ -127,6 +153,36 @@ public final class TpLog {
     }
     throw new ConnectException(
         "could not claim " + topic + "-" + partition + ": other writers keep claiming it");
+  }
+
+  /**
+   * Refuses a log whose entries were written for another lake than {@code lake}: copied from
+   * another lake, or read with another lake's {@code lake.json}.
+   *
+   * @throws LogFormatException naming both lakes and the way out
+   */
+  public void requireLake(LakeIdentity lake) {
+    String named = state.lake();
+    if (named != null && !named.equals(lake.id())) {
+      throw new LogFormatException(
+          "Refusing to open "
+              + topic
+              + "-"
+              + partition
+              + ": its log "
+              + storage.location()
+              + layout.logPrefix(topic, partition)
+              + " was written for lake "
+              + named
+              + ", but this lake is "
+              + lake.id()
+              + " (its _skippr/lake.json): the log was copied from another lake, or lake.json was"
+              + " replaced. Nothing was changed. Put back this lake's own log of the partition,"
+              + " or the lake.json that names "
+              + named
+              + "; to land the partition anew in this lake, delete its log and its files (see"
+              + " \"A damaged lake\" in docs/lake-format.md).");
+    }
   }
 
   /**
@@ -207,14 +263,15 @@ public final class TpLog {
     boolean created;
     try {
       created =
-          storage.createIfAbsent(layout.entryKey(topic, partition, seq), LogCodec.encode(entry));
+          storage.createIfAbsent(
+              layout.entryKey(topic, partition, seq), LogCodec.encode(entry, lake));
     } catch (IOException | RuntimeException e) {
       // Whether the entry landed is unknown: only a re-read of the log can tell.
       unusable = true;
       throw e;
     }
     if (created) {
-      state.apply(seq, entry, layout);
+      state.apply(seq, new LogCodec.Stored(entry, lake), layout);
     }
     return created;
   }
@@ -223,9 +280,30 @@ public final class TpLog {
     for (String key : entryKeys()) {
       long seq = LakeLayout.seqOf(key);
       if (seq > state.lastSeq()) {
-        state.apply(seq, readEntry(key), layout);
+        fold(new Numbered(seq, key, readEntry(key)));
       }
     }
+  }
+
+  /** Checks an entry against the entries before it, then folds it. */
+  private void fold(Numbered item) {
+    String where = storage.location() + item.key();
+    if (state.lastSeq() >= 0 && item.seq() != state.lastSeq() + 1) {
+      throw refused(
+          new LogFormatException(
+              "log entry "
+                  + (state.lastSeq() + 1)
+                  + " is missing: the entry after "
+                  + state.lastSeq()
+                  + " is "
+                  + where));
+    }
+    try {
+      EntryOrder.check(state, true, item.stored(), topic, partition, "log entry " + where);
+    } catch (LogFormatException e) {
+      throw refused(e);
+    }
+    state.apply(item.seq(), item.stored(), layout);
   }
 
   private FencedException fenced(String why) {
@@ -241,14 +319,33 @@ public final class TpLog {
         .toList();
   }
 
-  private LogEntry readEntry(String key) throws IOException {
+  private LogCodec.Stored readEntry(String key) throws IOException {
     try {
-      return LogCodec.decode(storage.read(key), storage.location() + key);
+      return LogCodec.read(storage.read(key), storage.location() + key);
     } catch (LogFormatException e) {
-      throw new LogFormatException(
-          "refusing to open " + topic + "-" + partition + ": " + e.getMessage(), e);
+      throw refused(e);
     }
   }
 
-  private record Numbered(long seq, LogEntry entry) {}
+  /** The TP is refused: what is wrong, that nothing changed, and, for damage, the way out. */
+  private LogFormatException refused(LogFormatException e) {
+    return new LogFormatException(
+        "Refusing to open "
+            + topic
+            + "-"
+            + partition
+            + ": "
+            + e.getMessage()
+            + ". Nothing was changed."
+            + (e.isNewerFormat() ? "" : " " + DAMAGED_WAY_OUT),
+        e);
+  }
+
+  /** What to do about a log entry that cannot be trusted. */
+  static final String DAMAGED_WAY_OUT =
+      "The lake cannot tell what the log said: restore the entry from a backup or an earlier"
+          + " version of the object and restart, or land the partition again from scratch (see"
+          + " \"A damaged lake\" in docs/lake-format.md).";
+
+  private record Numbered(long seq, String key, LogCodec.Stored stored) {}
 }

@@ -46,12 +46,13 @@ public final class TpRecovery {
   /**
    * Recovers one TP.
    *
-   * @throws LogFormatException when the log has an entry of an unknown format; nothing is changed
+   * @throws LogFormatException when the log has an entry of an unknown format, is damaged, was
+   *     written for another lake, or lists a live file storage does not have; nothing is changed
    */
   public RecoveredTp recover(String topic, int partition, long nowMs, OrphanSweeper sweeper)
       throws IOException {
-    TpLog log = TpLog.read(storage, layout, topic, partition);
-    log.claimEpoch(owner, nowMs);
+    TpLog log = withLiveFiles(TpLog.read(storage, layout, topic, partition), sweeper);
+    log.claimEpoch(lake, owner, nowMs);
     Optional<LogEntry.Intent> pending = log.state().pending();
     if (pending.isPresent() && !pending.get().configFingerprint().equals(configFingerprint)) {
       LOG.info(
@@ -88,6 +89,53 @@ public final class TpRecovery {
             ? seek.getAsLong() + ", " + from
             : "the consumer's position (the lake has no record of this partition)");
     return new RecoveredTp(log, pending, seek, from, orphans);
+  }
+
+  /**
+   * The log, once every file it lists as live is in storage. A live file storage lacks is read
+   * again from the log first: maintenance of the TP's last owner may have retired and deleted it
+   * meanwhile.
+   *
+   * @throws LogFormatException naming the files still live and missing, and the way out
+   */
+  private TpLog withLiveFiles(TpLog log, OrphanSweeper sweeper) throws IOException {
+    log.requireLake(lake);
+    List<String> missing = sweeper.missing(log.state());
+    if (missing.isEmpty()) {
+      return log;
+    }
+    TpLog again = TpLog.read(storage, layout, log.topic(), log.partition());
+    again.requireLake(lake);
+    List<LiveFile> gone =
+        missing.stream()
+            .map(key -> again.state().liveFiles().get(key))
+            .filter(f -> f != null)
+            .toList();
+    if (gone.isEmpty()) {
+      return again;
+    }
+    LiveFile first = gone.get(0);
+    throw new LogFormatException(
+        "Refusing to open "
+            + log.topic()
+            + "-"
+            + log.partition()
+            + ": its log lists "
+            + storage.location()
+            + first.key()
+            + " as live, but storage does not have it"
+            + (gone.size() > 1 ? " (nor " + (gone.size() - 1) + " more: " + keys(gone) + ")" : "")
+            + ". Its rows are not in the lake. Nothing was changed. Restore the file from a backup"
+            + " or an earlier version of the object ("
+            + first.bytes()
+            + " bytes, sha256 "
+            + first.sha256()
+            + ") and restart, or land the partition again from scratch (see \"A damaged lake\" in"
+            + " docs/lake-format.md).");
+  }
+
+  private static List<String> keys(List<LiveFile> files) {
+    return files.stream().skip(1).limit(10).map(LiveFile::key).toList();
   }
 
   private static String describe(LogState state, Optional<LogEntry.Intent> pending) {

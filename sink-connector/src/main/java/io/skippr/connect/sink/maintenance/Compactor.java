@@ -2,6 +2,7 @@ package io.skippr.connect.sink.maintenance;
 
 import io.skippr.connect.common.Sha256;
 import io.skippr.connect.sink.convert.ParquetSchemas;
+import io.skippr.connect.sink.log.CommittedFiles;
 import io.skippr.connect.sink.log.FencedException;
 import io.skippr.connect.sink.log.FilePlacement;
 import io.skippr.connect.sink.log.LakeLayout;
@@ -277,7 +278,7 @@ final class Compactor {
     List<ParquetMerger.Input> inputs = new ArrayList<>();
     Long newest = null;
     for (LiveFile file : plan.inputs()) {
-      inputs.add(() -> storage.read(file.key()));
+      inputs.add(() -> CommittedFiles.read(storage, file));
       Long at = file.committedAtMs();
       newest = at == null ? newest : newest == null ? at : Math.max(newest, at);
     }

@@ -99,7 +99,7 @@ class LakeManifestTest {
 
   private TpLog claimed(LakeStorage storage, String topic, int partition) throws IOException {
     TpLog log = TpLog.read(storage, layout, topic, partition);
-    log.claimEpoch("test", 1L);
+    log.claimEpoch(TpLogTest.LAKE, "test", 1L);
     return log;
   }
 

@@ -21,7 +21,7 @@ class LogHistoryTest {
   void readsEveryEntryFromTheFirstEvenPastACheckpoint() throws IOException {
     LakeStorage storage = new LocalLakeStorage(root);
     TpLog log = TpLog.read(storage, layout, "cpu", 0);
-    log.claimEpoch("test", 1L);
+    log.claimEpoch(TpLogTest.LAKE, "test", 1L);
     commit(log, 0, 9, "cpu/cpu+0+00000000000000000000+00000000000000000009.parquet");
     log.checkpointIfDue(1);
     commit(log, 10, 14, "cpu/cpu+0+00000000000000000010+00000000000000000014.parquet");
@@ -47,9 +47,9 @@ class LogHistoryTest {
   void listsTheLakesTpsInNumericPartitionOrder() throws IOException {
     LakeStorage storage = new LocalLakeStorage(root);
     for (int partition : new int[] {10, 2, 0}) {
-      TpLog.read(storage, layout, "orders", partition).claimEpoch("test", 1L);
+      TpLog.read(storage, layout, "orders", partition).claimEpoch(TpLogTest.LAKE, "test", 1L);
     }
-    TpLog.read(storage, layout, "sync~files", 0).claimEpoch("test", 1L);
+    TpLog.read(storage, layout, "sync~files", 0).claimEpoch(TpLogTest.LAKE, "test", 1L);
     storage.createIfAbsent("_skippr/log/orders/notes.txt", "x".getBytes(StandardCharsets.UTF_8));
 
     assertThat(LogHistory.partitions(storage, layout))

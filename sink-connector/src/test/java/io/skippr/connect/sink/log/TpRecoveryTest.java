@@ -118,9 +118,10 @@ class TpRecoveryTest {
   @Test
   void aGenerationResumesAtItsStartUntilItCommitsAndNeverAsksTheMirror() throws IOException {
     TpLog log = TpLog.read(storage(), layout, "t", 0);
-    log.claimEpoch("first", 1);
+    log.claimEpoch(LAKE, "first", 1);
     LogEntry.Intent first = intent(1, 0, 9, List.of(file("tab", "p=0", 0, 9)));
     log.append(first);
+    put(file("tab", "p=0", 0, 9));
     log.append(commit(first));
     log.append(new LogEntry.Generation(1, 1, 0, 9, "topic recreated"));
 
@@ -142,7 +143,7 @@ class TpRecoveryTest {
     String committed = file("tab", "p=0", 0, 9);
     String planned = file("tab", "p=0", 10, 19);
     TpLog log = TpLog.read(storage(), layout, "t", 0);
-    log.claimEpoch("first", 1);
+    log.claimEpoch(LAKE, "first", 1);
     LogEntry.Intent first = intent(1, 0, 9, List.of(committed));
     log.append(first);
     put(committed);
@@ -172,7 +173,7 @@ class TpRecoveryTest {
     String otherTopic = layout.fileKey("tab", "p=0", "tt+0+00000000000000000000+0000", "txt");
     String userFile = "topics/tab/p=0/_SUCCESS";
     TpLog log = TpLog.read(storage(), layout, "t", 0);
-    log.claimEpoch("first", 1);
+    log.claimEpoch(LAKE, "first", 1);
     LogEntry.Intent first = intent(1, 0, 9, List.of(live));
     log.append(first);
     log.append(commit(first));
@@ -201,7 +202,7 @@ class TpRecoveryTest {
   void aPendingIntentOfOtherSettingsIsAbandonedAndPlannedAnew() throws IOException {
     String planned = file("tab", "p=0", 0, 9);
     TpLog log = TpLog.read(storage(), layout, "t", 0);
-    log.claimEpoch("first", 1);
+    log.claimEpoch(LAKE, "first", 1);
     log.append(intent(1, 0, 9, List.of(planned)));
     put(planned);
 
@@ -220,7 +221,7 @@ class TpRecoveryTest {
   void anUnknownLogVersionIsRefusedBeforeAnythingChanges() throws IOException {
     String orphan = file("tab", "p=0", 10, 19);
     TpLog log = TpLog.read(storage(), layout, "t", 0);
-    log.claimEpoch("first", 1);
+    log.claimEpoch(LAKE, "first", 1);
     log.append(intent(1, 0, 9, List.of(file("tab", "p=0", 0, 9))));
     put(orphan);
     storage()
@@ -231,7 +232,7 @@ class TpRecoveryTest {
 
     assertThatThrownBy(() -> recover("other-cfg", ProgressMirror.NONE))
         .isInstanceOf(LogFormatException.class)
-        .hasMessageContaining("refusing to open t-0")
+        .hasMessageContaining("Refusing to open t-0")
         .hasMessageContaining("00000000000000000002.json")
         .hasMessageContaining("log format version 5");
 

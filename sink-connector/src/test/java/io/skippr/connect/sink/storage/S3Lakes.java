@@ -6,12 +6,44 @@ import io.skippr.connect.testkit.S3MockServer;
 import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /** S3 lakes for tests: each under a fresh prefix of a bucket on an S3-compatible server. */
 public final class S3Lakes {
   private static final AtomicInteger LAKES = new AtomicInteger();
 
   private S3Lakes() {}
+
+  /**
+   * A fresh S3 lake for each test of a class that registers it (as a {@code RegisterExtension}).
+   */
+  public static final class PerTest implements BeforeEachCallback, AfterEachCallback {
+    private final S3MockServer server;
+    private final String bucket;
+    private S3LakeStorage lake;
+
+    public PerTest(S3MockServer server, String bucket) {
+      this.server = server;
+      this.bucket = bucket;
+    }
+
+    /** The current test's lake. */
+    public S3LakeStorage storage() {
+      return lake;
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+      lake = open(server.endpoint(), fresh(server, bucket));
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+      lake.close();
+    }
+  }
 
   /** A fresh location in {@code bucket} (created if needed). */
   public static S3Location fresh(S3MockServer server, String bucket) {
