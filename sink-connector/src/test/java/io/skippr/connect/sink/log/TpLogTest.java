@@ -144,6 +144,24 @@ class TpLogTest {
   }
 
   @Test
+  void aVersionFourEntryWithoutItsLakeAndChecksumIsRefused() {
+    // Writers before entries were sealed wrote version 3 at most: this one was edited.
+    String unsealed =
+        "{\"version\":4,\"kind\":\"compact-commit\",\"id\":\"m\",\"epoch\":3,\"atMs\":5,"
+            + "\"inputs\":[\"t/a.parquet\"],\"outputs\":[],\"deleteAfterMs\":6}";
+    assertThatThrownBy(() -> LogCodec.decode(bytes(unsealed), "k"))
+        .isInstanceOf(LogFormatException.class)
+        .hasMessageContaining("log entry k has log format version 4 but no lake and checksum");
+    LogEntry merge = new LogEntry.CompactCommit("m", 3, 5, List.of("t/a.parquet"), List.of(), 6);
+    String sealed = new String(LogCodec.encode(merge, null), StandardCharsets.UTF_8);
+    assertThat(sealed).startsWith("{\"version\":4,\"kind\"").contains("\"sha256\":");
+    assertThatThrownBy(() -> LogCodec.decode(bytes(sealed), "k"))
+        .isInstanceOf(LogFormatException.class)
+        .hasMessageContaining("no lake and checksum");
+    assertThat(LogCodec.decode(LogCodec.encode(merge, LAKE.id()), "k")).isEqualTo(merge);
+  }
+
+  @Test
   void aCheckpointWrittenBeforeGenerationsExistedReadsAsGenerationZero() {
     String old =
         "{\"version\":1,\"kind\":\"checkpoint\",\"epoch\":3,\"maxEpoch\":4,\"lastCommit\":null,"
