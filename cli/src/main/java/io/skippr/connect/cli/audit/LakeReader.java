@@ -149,7 +149,8 @@ final class LakeReader {
   }
 
   /**
-   * Reads every live file storage has and compares it with its commit: size and SHA-256.
+   * Reads every live file storage has, in its table or staged, and compares it with its commit:
+   * size and SHA-256.
    *
    * @return the files that differ, as findings by the TP whose log lists them
    */
@@ -159,7 +160,7 @@ final class LakeReader {
     for (TpLake log : snapshot.logs()) {
       for (String key : new TreeSet<>(log.liveFiles())) {
         LiveFile file = snapshot.liveFiles().get(key);
-        String problem = file == null || !stored.contains(key) ? null : problem(file);
+        String problem = file == null ? null : problem(file, stored);
         if (problem != null) {
           findings
               .computeIfAbsent(
@@ -178,12 +179,16 @@ final class LakeReader {
     return findings;
   }
 
-  /** How a stored file differs from its commit, or null. */
-  private String problem(LiveFile file) throws IOException {
+  /**
+   * How a stored file differs from its commit, or null. A live file not in its table may still be
+   * staged (moved in right after its commit): it is read there.
+   */
+  private String problem(LiveFile file, Set<String> stored) throws IOException {
+    String key = stored.contains(file.key()) ? file.key() : layout.stagedKey(file.key());
     try {
-      return CommittedFiles.problem(file, storage.read(file.key()));
+      return CommittedFiles.problem(file, storage.read(key));
     } catch (NoSuchFileException e) {
-      return null; // deleted after the listing: retired meanwhile, or reported as missing
+      return null; // moved or deleted after the listing, or reported as missing
     }
   }
 
