@@ -96,6 +96,20 @@ class HttpIngestDeliveryTest {
   }
 
   @Test
+  void identicalRowsOfOneRequestAreAcknowledgedLikeAnyOther() throws Exception {
+    try (TaskHarness h = new TaskHarness(Map.of(), TaskHarness.Mode.TRANSACTIONAL)) {
+      HttpResponse<String> lines = h.post("/write?db=x", "dup,h=a v=1i 1\ndup,h=a v=1i 1");
+      assertThat(lines.statusCode()).as(lines.body()).isEqualTo(204);
+      assertThat(h.sentTo("lp.dup")).hasSize(2);
+      HttpResponse<String> items = h.post("/ingest/dups", "[{\"id\":3},{\"id\":3}]");
+      assertThat(items.statusCode()).as(items.body()).isEqualTo(204);
+      assertThat(h.sentTo("lp.dups")).hasSize(2);
+      HttpResponse<String> rejected = h.post("/write", "bad v=\nbad v=\n");
+      assertThat(rejected.statusCode()).as(rejected.body()).isEqualTo(400);
+    }
+  }
+
+  @Test
   void keptAliveConnectionsAndChunkedBodies() throws Exception {
     try (TaskHarness h = new TaskHarness(Map.of());
         Socket socket = new Socket()) {

@@ -9,6 +9,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -55,7 +56,13 @@ final class TaskHarness implements AutoCloseable {
   private volatile boolean paused;
   private volatile boolean holdCommits;
   private volatile boolean running = true;
-  private final List<SourceRecord> uncommitted = new ArrayList<>();
+
+  /**
+   * Records of the open transaction, keyed by the record as Connect's ExactlyOnceWorkerSourceTask
+   * keys them (a LinkedHashMap, so by equals/hashCode): acknowledged once per key at the commit.
+   */
+  private final Map<SourceRecord, Long> uncommitted = new LinkedHashMap<>();
+
   private final Thread connect;
 
   TaskHarness(Map<String, String> overrides) {
@@ -123,7 +130,7 @@ final class TaskHarness implements AutoCloseable {
             sent.add(r);
           }
           if (mode == Mode.TRANSACTIONAL) {
-            uncommitted.add(r); // acknowledged when its transaction commits, as Connect 4.x does
+            uncommitted.put(r, null); // acknowledged when its transaction commits, as Connect 4.x
           } else {
             acknowledge(r, offset++);
           }
@@ -137,7 +144,7 @@ final class TaskHarness implements AutoCloseable {
   private void commitTransaction(long offset) throws InterruptedException {
     commitRequests.set(0);
     long o = offset;
-    for (SourceRecord r : uncommitted) {
+    for (SourceRecord r : uncommitted.keySet()) {
       acknowledge(r, o++);
     }
     uncommitted.clear();
