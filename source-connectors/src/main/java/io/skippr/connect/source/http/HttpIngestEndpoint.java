@@ -4,6 +4,7 @@ import io.skippr.connect.source.http.catalog.IngestCatalog;
 import io.skippr.connect.source.http.catalog.NameKind;
 import io.skippr.connect.source.http.config.HttpIngestConfig;
 import io.skippr.connect.source.http.convert.PointRecords;
+import io.skippr.connect.source.http.convert.RecordBound;
 import io.skippr.connect.source.http.convert.RejectionRecords;
 import io.skippr.connect.source.http.convert.StreamRecords;
 import io.skippr.connect.source.http.convert.ValueEncoder;
@@ -71,12 +72,13 @@ final class HttpIngestEndpoint implements IngestEndpoint {
     TopicGate measurements = fixed ? TopicGate.OPEN : catalog.claims().gate(NameKind.MEASUREMENT);
     TopicGate streams = fixed ? TopicGate.OPEN : catalog.claims().gate(NameKind.STREAM);
     ValueEncoder encoder = ValueEncoder.of(config.encoding());
+    RecordBound bound = new RecordBound(config.limits().recordMaxBytes());
     IngestService.Converters converters =
         new IngestService.Converters(
             new PointRecords(config.topics(), measurements, catalog.columns(), encoder),
             new StreamRecords(config.topics(), streams, catalog.streams(), encoder),
-            new RejectionRecords(
-                config.topics().rejectionTopic(), config.limits().rows().maxLineBytes(), encoder));
+            new RejectionRecords(config.topics().rejectionTopic(), bound, encoder),
+            bound);
     this.service =
         new IngestService(
             config.limits(),

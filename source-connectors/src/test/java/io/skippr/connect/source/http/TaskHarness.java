@@ -17,6 +17,7 @@ import java.util.zip.GZIPOutputStream;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.metrics.PluginMetrics;
+import org.apache.kafka.connect.json.JsonConverter;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.apache.kafka.connect.source.SourceTaskContext;
 import org.apache.kafka.connect.source.TransactionContext;
@@ -43,7 +44,12 @@ final class TaskHarness implements AutoCloseable {
     TRANSACTIONAL
   }
 
+  /** The producer's default max.request.size: a larger record fails its transaction. */
+  static final int MAX_REQUEST_SIZE = 1_048_576;
+
   final HttpIngestSourceTask task = new HttpIngestSourceTask();
+  private final JsonConverter converter = new JsonConverter();
+  private final List<String> unsendable = new ArrayList<>();
   private final List<SourceRecord> sent = new ArrayList<>();
   private final List<List<SourceRecord>> batches = new ArrayList<>();
   private final HttpClient client =
@@ -76,6 +82,7 @@ final class TaskHarness implements AutoCloseable {
     props.put("topic.prefix", "lp.");
     props.put("catalog.store", "memory");
     props.putAll(overrides);
+    converter.configure(Map.of("schemas.enable", "true"), false);
     task.initialize(new Context(props));
     task.start(props);
     connect = new Thread(this::playConnect, "fake-connect");
@@ -129,6 +136,7 @@ final class TaskHarness implements AutoCloseable {
           synchronized (sent) {
             sent.add(r);
           }
+          checkSendable(r);
           if (mode == Mode.TRANSACTIONAL) {
             uncommitted.put(r, null); // acknowledged when its transaction commits, as Connect 4.x
           } else {
@@ -137,6 +145,26 @@ final class TaskHarness implements AutoCloseable {
         }
       } catch (InterruptedException e) {
         return;
+      }
+    }
+  }
+
+  /**
+   * Records what the producer would refuse: larger than its default max.request.size, written by
+   * JsonConverter with schemas (the value converter of the ITs' workers) or as bytes.
+   */
+  private void checkSendable(SourceRecord r) {
+    long size =
+        r.value() instanceof byte[] b
+            ? b.length
+            : converter.fromConnectData(r.topic(), r.valueSchema(), r.value()).length;
+    size += r.key() == null ? 0 : r.key().toString().getBytes(StandardCharsets.UTF_8).length;
+    for (org.apache.kafka.connect.header.Header h : r.headers()) {
+      size += h.key().length() + String.valueOf(h.value()).getBytes(StandardCharsets.UTF_8).length;
+    }
+    if (size > MAX_REQUEST_SIZE) {
+      synchronized (unsendable) {
+        unsendable.add(r.topic() + ": " + size + " bytes");
       }
     }
   }
@@ -238,6 +266,11 @@ final class TaskHarness implements AutoCloseable {
     connect.interrupt();
     connect.join(5000);
     task.stop();
+    synchronized (unsendable) {
+      if (!unsendable.isEmpty()) {
+        throw new AssertionError("records the producer would refuse: " + unsendable);
+      }
+    }
   }
 
   /** The task's context; with a transaction context in TRANSACTIONAL mode. */
