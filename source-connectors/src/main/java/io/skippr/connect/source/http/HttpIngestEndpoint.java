@@ -52,6 +52,7 @@ final class HttpIngestEndpoint implements IngestEndpoint {
   private final IngestService service;
   private final TaskMetrics metrics;
   private final IngestServer server;
+  private volatile int port;
 
   private HttpIngestEndpoint(
       HttpIngestConfig.Values config,
@@ -112,6 +113,7 @@ final class HttpIngestEndpoint implements IngestEndpoint {
       endpoint.close();
       throw listenFailure(config, e);
     }
+    endpoint.port = endpoint.server.port();
     endpoint.lifecycle.accept();
     LOG.info(
         "HTTP ingest accepting writes on port {}; {}; metrics: {}",
@@ -167,6 +169,7 @@ final class HttpIngestEndpoint implements IngestEndpoint {
 
   @Override
   public List<SourceRecord> poll() throws InterruptedException {
+    checkServing();
     RecordHandoff.Drained drained = handoff.drain(MAX_BATCH, POLL_WAIT_MS);
     if (drained == null) {
       return null;
@@ -176,6 +179,27 @@ final class HttpIngestEndpoint implements IngestEndpoint {
       transactions.commitTransaction(); // this batch of whole requests is one transaction
     }
     return drained.records();
+  }
+
+  /**
+   * Fails the task when the endpoint can no longer serve although the task did not stop it, so
+   * Connect reports the task FAILED with the reason instead of RUNNING with nobody listening.
+   */
+  private void checkServing() {
+    if (lifecycle.accepting()) {
+      String fault = server.fault();
+      if (fault != null && lifecycle.fail(fault)) {
+        LOG.error("HTTP ingest stopped serving on port {}: {}; failing the task", port, fault);
+      }
+    }
+    if (lifecycle.failed()) {
+      throw new ConnectException(
+          "HTTP ingest on port "
+              + port
+              + " stopped serving: "
+              + lifecycle.failure()
+              + ". Restart the task once the cause is fixed.");
+    }
   }
 
   @Override
@@ -194,7 +218,7 @@ final class HttpIngestEndpoint implements IngestEndpoint {
 
   @Override
   public int port() {
-    return server.port();
+    return port;
   }
 
   @Override

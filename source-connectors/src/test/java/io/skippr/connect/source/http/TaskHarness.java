@@ -62,6 +62,7 @@ final class TaskHarness implements AutoCloseable {
   private volatile boolean paused;
   private volatile boolean holdCommits;
   private volatile boolean running = true;
+  private volatile RuntimeException failure;
 
   /**
    * Records of the open transaction, keyed by the record as Connect's ExactlyOnceWorkerSourceTask
@@ -98,6 +99,11 @@ final class TaskHarness implements AutoCloseable {
     this.holdCommits = hold;
   }
 
+  /** What poll() threw (the task FAILED, as Connect would report it), or null. */
+  RuntimeException failure() {
+    return failure;
+  }
+
   /** Transactions committed so far (commit() calls after a batch). */
   int commits() {
     return commits.get();
@@ -125,7 +131,13 @@ final class TaskHarness implements AutoCloseable {
           commitTransaction(offset);
           offset += 1_000_000;
         }
-        List<SourceRecord> batch = task.poll();
+        List<SourceRecord> batch;
+        try {
+          batch = task.poll();
+        } catch (RuntimeException e) {
+          failure = e; // Connect marks the task FAILED and stops polling it
+          return;
+        }
         if (batch == null) {
           continue;
         }
