@@ -1,10 +1,13 @@
 package io.skippr.connect.source.http.convert;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import io.skippr.connect.source.lineprotocol.Utf8;
+import java.io.ByteArrayInputStream;
 import java.io.CharConversionException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,14 +22,16 @@ import java.util.Map;
  * any sequence of objects), or {@code {"metrics":[…]}} as Telegraf's JSON serializer batches them.
  * Items are numbered from 0. Each object becomes a schemaless map (nested maps and lists, long,
  * double, boolean, string, null) that the lake sink infers a schema for. A body that is not valid
- * JSON (or not valid UTF-8) is split by lines so one broken line rejects only itself; a broken
- * array rejects the whole body as item 0. Text must be Unicode: invalid UTF-8, and an escaped
- * unpaired surrogate, reject the item (UTF-8 cannot hold such a string, so it would not reach the
- * lake as sent).
+ * JSON (or not valid UTF-8) is split by lines so one broken line rejects only itself, and a line
+ * must hold one value and nothing after it; a broken array rejects the whole body as item 0. Text
+ * must be Unicode: invalid UTF-8, and an escaped unpaired surrogate, reject the item (UTF-8 cannot
+ * hold such a string, so it would not reach the lake as sent).
  */
 public final class JsonItems {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final ObjectReader ONE_VALUE =
+      MAPPER.readerFor(JsonNode.class).with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   /** One item: its 0-based position and either its value or the reason it was rejected. */
   public record Item(int index, Map<String, Object> value, String rejection, String text) {}
@@ -120,7 +125,7 @@ public final class JsonItems {
       return new Item(index, null, notUtf8(invalid - start), preview(body, start, end));
     }
     try {
-      return item(index, MAPPER.readTree(body, start, end - start));
+      return item(index, ONE_VALUE.readTree(new ByteArrayInputStream(body, start, end - start)));
     } catch (IOException e) {
       return new Item(index, null, malformed(e), preview(body, start, end));
     }

@@ -48,6 +48,17 @@ class JsonItemsTest {
         .isEqualTo("malformed JSON: not valid UTF-8 (at byte 7)");
   }
 
+  @Test
+  void aLineWithTextAfterItsValueIsRejected() throws Exception {
+    // Found by JsonItemsFuzzTest: the text after the first value of a line was ignored.
+    byte[] body = bytes("{\"a\":1}\n{\"b\":\"\\\\\"}\\slash\n");
+    List<JsonItems.Item> items = JsonItems.parse(body, body.length, 10);
+    assertThat(items.get(0).value()).isEqualTo(Map.of("a", 1L));
+    assertThat(items).hasSize(2);
+    assertThat(items.get(1).value()).isNull();
+    assertThat(items.get(1).rejection()).startsWith("malformed JSON: Unexpected character");
+  }
+
   private static byte[] bytes(Object... parts) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     for (Object p : parts) {
