@@ -166,10 +166,18 @@ final class TaskHarness implements AutoCloseable {
    * JsonConverter with schemas (the value converter of the ITs' workers) or as bytes.
    */
   private void checkSendable(SourceRecord r) {
-    long size =
-        r.value() instanceof byte[] b
-            ? b.length
-            : converter.fromConnectData(r.topic(), r.valueSchema(), r.value()).length;
+    long size;
+    try {
+      size =
+          r.value() instanceof byte[] b
+              ? b.length
+              : converter.fromConnectData(r.topic(), r.valueSchema(), r.value()).length;
+    } catch (RuntimeException e) {
+      synchronized (unsendable) {
+        unsendable.add(r.topic() + ": the converter failed: " + e);
+      }
+      return;
+    }
     size += r.key() == null ? 0 : r.key().toString().getBytes(StandardCharsets.UTF_8).length;
     for (org.apache.kafka.connect.header.Header h : r.headers()) {
       size += h.key().length() + String.valueOf(h.value()).getBytes(StandardCharsets.UTF_8).length;
@@ -215,6 +223,13 @@ final class TaskHarness implements AutoCloseable {
   List<List<SourceRecord>> batches() {
     synchronized (sent) {
       return new ArrayList<>(batches);
+    }
+  }
+
+  /** The records Connect took after the first {@code from}, in order. */
+  List<SourceRecord> sentSince(int from) {
+    synchronized (sent) {
+      return new ArrayList<>(sent.subList(Math.min(from, sent.size()), sent.size()));
     }
   }
 
