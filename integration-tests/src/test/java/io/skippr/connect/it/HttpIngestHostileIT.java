@@ -6,11 +6,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.skippr.connect.testkit.Await;
 import io.skippr.connect.testkit.ConnectCluster;
+import io.skippr.connect.testkit.fuzz.IngestRequests;
+import io.skippr.connect.testkit.fuzz.RawHttp;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.runtime.rest.entities.ConnectorStateInfo;
@@ -22,7 +28,8 @@ import org.junit.jupiter.api.Test;
  * Hostile requests against HTTP ingest in a real exactly-once worker loading the built plugin, set
  * up as the demo is ({@code transaction.boundary=connector}): a 1.1 MB invalid line is rejected
  * with a bounded rejection record and the task keeps serving; identical rows are answered 204; an
- * endpoint that stops under its task is a FAILED task in Connect's status.
+ * endpoint that stops under its task is a FAILED task in Connect's status; and hundreds of mutated
+ * requests ({@link IngestRequests}) get their oracle's answers and leave the task serving.
  */
 class HttpIngestHostileIT {
 
@@ -108,6 +115,58 @@ class HttpIngestHostileIT {
     assertThat(taskState(HttpIngest.CONNECTOR)).isEqualTo("RUNNING");
   }
 
+  @Test
+  void hundredsOfMutatedRequestsLeaveTheTaskServing() throws Exception {
+    Map<String, String> config = new HashMap<>(EXACTLY_ONCE);
+    config.put("topic.prefix", "mut.");
+    config.put("limits.row.max.bytes", "4096");
+    config.put("limits.request.max.decompressed.bytes", Integer.toString(1 << 20));
+    config.put("limits.topics.max", "60"); // mutated names past it are rejected, not new topics
+    HttpIngest mutated = new HttpIngest(cluster, "mutated-ingest", config);
+    // The good rows' names claim their topics first.
+    for (int k = 0; k < 3; k++) {
+      String line = "fz_good" + k + ",host=h mark=\"warm\",count=1i,ratio=0.5,flag=t";
+      assertThat(mutated.post("/write", line).statusCode()).isEqualTo(204);
+    }
+    for (String stream : List.of("fz_json0", "fz_json1", "fz_j%C3%A9son", "fz%20json")) {
+      String item =
+          "{\"mark\":\"warm\",\"count\":1,\"ratio\":0.5,\"flag\":true,"
+              + "\"attrs\":{\"name\":\"w\",\"depth\":1},\"items\":[1]}";
+      assertThat(mutated.post("/ingest/" + stream, item).statusCode()).isEqualTo(204);
+    }
+
+    long seed = Long.getLong("ingest.mutations.seed", System.nanoTime());
+    int count = Integer.getInteger("ingest.mutations", 400);
+    IngestRequests requests = new IngestRequests("it" + seed, 4096, 1 << 20);
+    Random random = new Random(seed);
+    Map<Integer, Integer> statuses = new TreeMap<>();
+    for (int i = 0; i < count; i++) {
+      IngestRequests.Request q = requests.next(random);
+      RawHttp.Answer answer = RawHttp.exchange("127.0.0.1", mutated.port, q);
+      String why = "seed " + seed + " (-Dingest.mutations.seed), request " + i + ": " + q;
+      assertThat(answer.status()).as(why + " -> " + answer.body()).isLessThan(500);
+      if (q.status() != 0) {
+        assertThat(answer.status()).as(why + " -> " + answer.body()).isEqualTo(q.status());
+      }
+      if (q.expect() == IngestRequests.Expect.PARTIAL) {
+        JsonNode body = JSON.readTree(answer.body());
+        int accepted = q.nothingAccepted() ? 0 : q.goodMarks().size();
+        assertThat(body.get("accepted").asInt()).as(why).isEqualTo(accepted);
+        assertThat(body.get("rejected").asInt()).as(why).isEqualTo(q.badPositions().size());
+      }
+      statuses.merge(answer.status(), 1, Integer::sum);
+    }
+    System.out.printf("mutated requests: seed %d, answers by status %s%n", seed, statuses);
+
+    assertThat(taskState(mutated.connector)).isEqualTo("RUNNING");
+    assertThat(mutated.get("/health").statusCode()).isEqualTo(200);
+    HttpResponse<String> normal = mutated.post("/write", "fz_after,host=h v=42i 1");
+    assertThat(normal.statusCode()).as(normal.body()).isEqualTo(204);
+    assertThat(mutated.read("mut.fz_after", 1))
+        .extracting(r -> ((Struct) r.value()).get("v"))
+        .containsExactly(42L);
+  }
+
   private static String taskState(String connector) {
     ConnectorStateInfo status = cluster.connect().connectorStatus(connector);
     return status.tasks().get(0).state();
@@ -123,7 +182,7 @@ class HttpIngestHostileIT {
   }
 
   private static List<ConsumerRecord<byte[], byte[]>> rawRecords(String topic, int count) {
-    List<ConsumerRecord<byte[], byte[]>> out = new java.util.ArrayList<>();
+    List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
     cluster.kafka().consume(count, 60_000, topic).forEach(out::add);
     return out;
   }
