@@ -1,6 +1,5 @@
 package io.skippr.connect.source.http;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.zip.GZIPOutputStream;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.metrics.PluginMetrics;
@@ -276,14 +274,6 @@ final class TaskHarness implements AutoCloseable {
 
   int port() {
     return task.port();
-  }
-
-  static byte[] gzip(byte[] plain) throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
-      gz.write(plain);
-    }
-    return out.toByteArray();
   }
 
   /** Stops polling, then the task (as Connect does: the task thread exits, then stop()). */

@@ -414,18 +414,19 @@ public final class IngestRequests {
           method,
           target,
           List.of("Content-Encoding", name),
-          gzip(plain),
+          Gzip.gzip(plain),
           expect,
           marks,
           rows.bad(),
           nothing,
           what + ", gzip");
     } else if (encoding < 91) {
-      byte[] gz = gzip(plain);
+      byte[] gz = Gzip.gzip(plain);
       byte[] cut = Arrays.copyOf(gz, r.nextInt(gz.length));
       return invalid(method, target, cut, what + ", gzip cut short");
     } else if (encoding < 94) {
-      byte[] trailing = concat(gzip(plain), Mutations.randomBytes(r, 8), new byte[] {'x'});
+      byte[] trailing =
+          Gzip.concat(Gzip.gzip(plain), Mutations.randomBytes(r, 8), new byte[] {'x'});
       return invalid(method, target, trailing, what + ", bytes after the gzip data");
     } else if (encoding < 96) {
       return new Request(
@@ -486,24 +487,6 @@ public final class IngestRequests {
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    }
-    return out.toByteArray();
-  }
-
-  private static byte[] gzip(byte[] plain) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
-      gz.write(plain);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return out.toByteArray();
-  }
-
-  private static byte[] concat(byte[]... parts) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    for (byte[] p : parts) {
-      out.write(p, 0, p.length);
     }
     return out.toByteArray();
   }

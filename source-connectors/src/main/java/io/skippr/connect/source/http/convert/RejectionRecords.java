@@ -76,34 +76,26 @@ public final class RejectionRecords {
       long position,
       String reason,
       Kept input) {
-    String path = Texts.cut(endpoint, MAX_ENDPOINT_BYTES);
-    String why = reason(reason);
-    Kept kept = input;
-    TrackedRecord record = build(ticket, receivedMillis, path, positionKind, position, why, kept);
-    while (kept.text() != null && !kept.text().isEmpty() && bound.oversize(record).isPresent()) {
-      kept = new Kept(Texts.cut(kept.text(), kept.text().length() / 2), true);
-      record = build(ticket, receivedMillis, path, positionKind, position, why, kept);
+    Struct value =
+        new Struct(SCHEMA)
+            .put("received", new Date(receivedMillis))
+            .put("endpoint", Texts.cut(endpoint, MAX_ENDPOINT_BYTES))
+            .put("position_kind", positionKind)
+            .put("position", position)
+            .put("reason", reason(reason))
+            .put("input", input.text())
+            .put("input_truncated", input.truncated());
+    TrackedRecord record = tracked(ticket, receivedMillis, value);
+    String kept = input.text();
+    while (kept != null && !kept.isEmpty() && bound.oversize(record).isPresent()) {
+      kept = Texts.cut(kept, kept.length() / 2);
+      value.put("input", kept).put("input_truncated", true);
+      record = tracked(ticket, receivedMillis, value);
     }
     return record;
   }
 
-  private TrackedRecord build(
-      WriteTicket ticket,
-      long receivedMillis,
-      String endpoint,
-      String positionKind,
-      long position,
-      String reason,
-      Kept input) {
-    Struct value =
-        new Struct(SCHEMA)
-            .put("received", new Date(receivedMillis))
-            .put("endpoint", endpoint)
-            .put("position_kind", positionKind)
-            .put("position", position)
-            .put("reason", reason)
-            .put("input", input.text())
-            .put("input_truncated", input.truncated());
+  private TrackedRecord tracked(WriteTicket ticket, long receivedMillis, Struct value) {
     ValueEncoder.Encoded encoded = encoder.encode(topic, SCHEMA, value);
     return new TrackedRecord(
         ticket, false, topic, null, encoded.schema(), encoded.value(), receivedMillis, null);
