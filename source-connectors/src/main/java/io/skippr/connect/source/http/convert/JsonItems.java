@@ -49,7 +49,7 @@ public final class JsonItems {
 
   public static List<Item> parse(byte[] body, int length, int maxItems) throws TooManyItems {
     int first = 0;
-    while (first < length && Character.isWhitespace(body[first])) {
+    while (first < length && isJsonSpace(body[first])) {
       first++;
     }
     if (first == length) {
@@ -201,9 +201,14 @@ public final class JsonItems {
     return list;
   }
 
+  /** JSON's whitespace only: Java's also holds the control characters 0x1C to 0x1F. */
+  private static boolean isJsonSpace(byte b) {
+    return b == ' ' || b == '\t' || b == '\n' || b == '\r';
+  }
+
   private static boolean isBlank(byte[] body, int start, int end) {
     for (int i = start; i < end; i++) {
-      if (!Character.isWhitespace(body[i])) {
+      if (!isJsonSpace(body[i])) {
         return false;
       }
     }

@@ -59,6 +59,20 @@ class JsonItemsTest {
     assertThat(items.get(1).rejection()).startsWith("malformed JSON: Unexpected character");
   }
 
+  @Test
+  void controlCharactersAreNotWhitespace() throws Exception {
+    // Found by JsonItemsFuzzTest (200,000 tries): 0x1C before a body was skipped as whitespace,
+    // and a line of 0x1F alone was a blank line, dropped without a rejection.
+    byte[] body = bytes("\u001c{}1");
+    assertThat(JsonItems.parse(body, body.length, 10))
+        .singleElement()
+        .satisfies(item -> assertThat(item.rejection()).startsWith("malformed JSON: "));
+    byte[] lines = bytes("{\"a\":1}\n\u001f\n{\"a\":");
+    List<JsonItems.Item> items = JsonItems.parse(lines, lines.length, 10);
+    assertThat(items).hasSize(3);
+    assertThat(items.get(1).rejection()).startsWith("malformed JSON: ");
+  }
+
   private static byte[] bytes(Object... parts) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     for (Object p : parts) {
