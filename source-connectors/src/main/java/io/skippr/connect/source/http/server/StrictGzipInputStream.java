@@ -109,6 +109,12 @@ final class StrictGzipInputStream extends InputStream {
     for (int i = 0; i < 6; i++) {
       next(headerCrc); // time, extra flags, operating system
     }
+    skipOptionalFields(flags, headerCrc);
+    return true;
+  }
+
+  /** The extra field, name and comment a header may have, and its own CRC when it has one. */
+  private void skipOptionalFields(int flags, CRC32 headerCrc) throws IOException {
     if ((flags & FEXTRA) != 0) {
       int length = next(headerCrc) | next(headerCrc) << 8;
       for (int i = 0; i < length; i++) {
@@ -128,7 +134,6 @@ final class StrictGzipInputStream extends InputStream {
         throw new ZipException("corrupt gzip header");
       }
     }
-    return true;
   }
 
   private int next(CRC32 checksum) throws IOException {
