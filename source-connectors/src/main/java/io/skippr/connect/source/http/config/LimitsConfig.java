@@ -69,8 +69,9 @@ public final class LimitsConfig {
             1 << 20,
             Range.atLeast(16),
             Importance.LOW,
-            "Longest line of line protocol; a longer line is rejected. Keep rows under the"
-                + " producer's max.request.size.")
+            "Longest line of line protocol; a longer line is rejected (its rejection record keeps"
+                + " the first limits.rejection.input.max.bytes of it). A shorter row whose record"
+                + " would exceed limits.record.max.bytes is rejected too.")
         .define(ROW_MAX_TAGS, Type.INT, 256, Range.atLeast(0), Importance.LOW, "Most tags per row.")
         .define(
             ROW_MAX_FIELDS, Type.INT, 256, Range.atLeast(1), Importance.LOW, "Most fields per row.")
