@@ -26,7 +26,8 @@ import java.util.zip.GZIPOutputStream;
  * </ul>
  *
  * Good rows use names and fields that no mutation of the corpus can produce, so a mutated row never
- * changes a good row's verdict (a field's first type is kept).
+ * changes a good row's verdict (a field's first type is kept). The bodies come from {@link
+ * IngestBodies}.
  */
 public final class IngestRequests {
 
@@ -118,49 +119,8 @@ public final class IngestRequests {
   private static final String[] JUNK_PARAMS = {
     "&", "&&", "&=", "&=x", "&rp=autogen", "&u=user", "&org=o%20rg", "&q=%ff%fe", "&x=%", "&%3D=1"
   };
-  private static final String[] LINE_CORPUS = {
-    "weather,location=us-midwest temperature=82 1465839830100400200",
-    "cpu,host=a,region=eu\\ west usage=0.5,count=3i,flag=t,name=\"x\\\"y\" 1",
-    "my\\ m\\,x,k\\=1=v\\ 1 f\\,k=\"a\\\\b\",u=18446744073709551615u -5",
-    "mut v=-1.234456e+78,w=1.,x=.5,y=1E-5,z=FALSE",
-    "mut,t=\uD83C\uDF6D v=\"Launch \uD83D\uDE80\"",
-    "  mut v=1i   9223372036854775806  ",
-  };
-  private static final String[] BAD_LINES = {
-    "fz_bad v=",
-    "fz_bad v=1x",
-    "fz_bad,t v=1i",
-    "_fz v=1i",
-    "fz_bad v=\"open",
-    "fz_bad v=1i notatime",
-    "fz_bad time=1i",
-    "fz_bad v=99999999999999999999i",
-    "fz_bad v=1i 99999999999999999999",
-    "fz_bad,a=1,a=2 v=1i",
-    "fz_bad",
-  };
-  private static final String[] JSON_CORPUS = {
-    "{\"id\":1,\"items\":[{\"sku\":\"a\",\"qty\":2}],\"paid\":true}",
-    "{\"z\":null,\"w\":-1.5e10,\"s\":\"\\u00e9\\\"\"}",
-    "{\"deep\":{\"deeper\":{\"deepest\":[1,[2,[3]]]}}}",
-  };
-  private static final String[] BAD_ITEMS = {
-    "{\"a\":1,}",
-    "{\"a\" 1}",
-    "not json",
-    "{\"a\":tru}",
-    "{'a':1}",
-    "{\"a\":1e999}",
-    "{\"a\":123456789012345678901234567890}",
-    "{\"a\":\"unterminated",
-    "{\"s\":\"\\uD800\"}",
-  };
-  private static final String[] ARRAY_BAD_ITEMS = {"1", "\"x\"", "[1]", "null", "true"};
-
-  private final String token;
-  private final int rowMaxBytes;
+  private final IngestBodies bodies;
   private final long decompressedMaxBytes;
-  private long marks;
 
   /**
    * @param token makes the marks of this generator unique (e.g. the seed)
@@ -168,8 +128,7 @@ public final class IngestRequests {
    * @param decompressedMaxBytes its limits.request.max.decompressed.bytes (bombs over it)
    */
   public IngestRequests(String token, int rowMaxBytes, long decompressedMaxBytes) {
-    this.token = token;
-    this.rowMaxBytes = rowMaxBytes;
+    this.bodies = new IngestBodies(token, rowMaxBytes);
     this.decompressedMaxBytes = decompressedMaxBytes;
   }
 
@@ -213,7 +172,7 @@ public final class IngestRequests {
       query.append("&accept_partial=false");
     }
     query.append(JUNK_PARAMS[r.nextInt(JUNK_PARAMS.length)]);
-    Rows rows = lineRows(r);
+    IngestBodies.Rows rows = bodies.lines(r);
     Request request =
         encoded(r, "POST", path + query, rows.bytes(), rows.expect(strict), rows, strict, "lp");
     // The precision is checked before the body is read: it decides whatever the body holds.
@@ -223,77 +182,6 @@ public final class IngestRequests {
   private String database(Random r) {
     return new String[] {"x", "", "telegraf", "my%20db", "%C3%A9", "a".repeat(300), "%zz"}
         [r.nextInt(7)];
-  }
-
-  /** Rows of a body, their kinds and positions. */
-  private record Rows(
-      byte[] bytes, List<String> marks, List<Long> bad, boolean mutated, boolean nestable) {
-
-    /**
-     * @param strict v3 with accept_partial=false: one rejected row rejects them all
-     */
-    Expect expect(boolean strict) {
-      if (mutated) {
-        return nestable || strict ? Expect.ANY_VERDICT : Expect.GOOD_LAND;
-      }
-      return bad.isEmpty() ? Expect.ACCEPTED : Expect.PARTIAL;
-    }
-  }
-
-  private Rows lineRows(Random r) {
-    StringBuilder body = new StringBuilder();
-    List<String> good = new ArrayList<>();
-    List<Long> bad = new ArrayList<>();
-    boolean mutated = false;
-    int count = r.nextInt(9);
-    String newline = r.nextInt(4) == 0 ? "\r\n" : "\n";
-    for (int line = 1; line <= count; line++) {
-      int kind = r.nextInt(20);
-      if (kind < 10) {
-        String mark = mark();
-        good.add(mark);
-        body.append(goodLine(r, mark));
-      } else if (kind < 15) {
-        bad.add((long) line);
-        body.append(
-            r.nextInt(10) == 0
-                ? "fz_bad v=\"" + "x".repeat(rowMaxBytes) + "\""
-                : BAD_LINES[r.nextInt(BAD_LINES.length)]);
-      } else if (kind < 19) {
-        mutated = true;
-        byte[] base = LINE_CORPUS[r.nextInt(LINE_CORPUS.length)].getBytes(StandardCharsets.UTF_8);
-        body.append(oneLine(Mutations.mutate(r, base, 4)));
-      } else {
-        body.append(r.nextBoolean() ? "" : "# a comment");
-      }
-      if (line < count || r.nextBoolean()) {
-        body.append(newline);
-      }
-    }
-    byte[] bytes = body.toString().getBytes(StandardCharsets.UTF_8);
-    return new Rows(bytes, good, bad, mutated, false);
-  }
-
-  private String goodLine(Random r, String mark) {
-    int k = r.nextInt(3);
-    StringBuilder line = new StringBuilder("fz_good").append(k);
-    line.append(",host=h").append(r.nextInt(5));
-    if (r.nextBoolean()) {
-      line.append(",zone=eu\\ west\\,\u00e9");
-    }
-    line.append(" mark=\"").append(mark).append("\"");
-    line.append(",count=").append(r.nextLong()).append('i');
-    line.append(",ratio=").append(r.nextDouble());
-    line.append(",flag=").append(r.nextBoolean() ? "t" : "FALSE");
-    if (r.nextBoolean()) {
-      line.append(' ').append(r.nextInt(100_000));
-    }
-    return line.toString();
-  }
-
-  private static String oneLine(byte[] mutated) {
-    String text = new String(mutated, StandardCharsets.UTF_8);
-    return text.replace('\n', ' ');
   }
 
   // ---- JSON ----
@@ -306,7 +194,7 @@ public final class IngestRequests {
             : new String[] {"fz_json0", "fz_json1", "fz_j%C3%A9son", "fz%20json"}[r.nextInt(4)];
     String target = "/ingest/" + stream + (r.nextBoolean() ? "" : "?" + JUNK_PARAMS[0]);
     int form = r.nextInt(3);
-    Rows rows = form == 2 ? ndjson(r) : array(r, form == 1);
+    IngestBodies.Rows rows = form == 2 ? bodies.ndjson(r) : bodies.array(r, form == 1);
     Expect expect = rows.expect(false);
     if (refused) {
       int items = rows.marks().size() + rows.bad().size();
@@ -316,77 +204,11 @@ public final class IngestRequests {
         all.add(i);
       }
       rows =
-          new Rows(rows.bytes(), List.of(), rows.mutated() ? List.of() : all, rows.mutated(), true);
+          new IngestBodies.Rows(
+              rows.bytes(), List.of(), rows.mutated() ? List.of() : all, rows.mutated(), true);
     }
     return encoded(
         r, "POST", target, rows.bytes(), expect, rows, false, refused ? "json _" : "json");
-  }
-
-  private Rows ndjson(Random r) {
-    StringBuilder body = new StringBuilder();
-    List<String> good = new ArrayList<>();
-    List<Long> bad = new ArrayList<>();
-    boolean mutated = false;
-    int count = r.nextInt(8);
-    for (int item = 0; item < count; item++) {
-      int kind = r.nextInt(20);
-      if (kind < 11) {
-        String mark = mark();
-        good.add(mark);
-        body.append(goodItem(r, mark));
-      } else if (kind < 16) {
-        bad.add((long) item);
-        body.append(BAD_ITEMS[r.nextInt(BAD_ITEMS.length)]);
-      } else {
-        mutated = true;
-        byte[] base = JSON_CORPUS[r.nextInt(JSON_CORPUS.length)].getBytes(StandardCharsets.UTF_8);
-        body.append(oneLine(Mutations.mutate(r, base, 4)));
-      }
-      body.append(r.nextInt(5) == 0 ? "\n\n" : "\n");
-    }
-    return new Rows(body.toString().getBytes(StandardCharsets.UTF_8), good, bad, mutated, true);
-  }
-
-  private Rows array(Random r, boolean metrics) {
-    List<String> items = new ArrayList<>();
-    List<String> good = new ArrayList<>();
-    List<Long> bad = new ArrayList<>();
-    int count = r.nextInt(8);
-    for (int item = 0; item < count; item++) {
-      if (r.nextInt(4) > 0) {
-        String mark = mark();
-        good.add(mark);
-        items.add(goodItem(r, mark));
-      } else {
-        bad.add((long) item);
-        items.add(ARRAY_BAD_ITEMS[r.nextInt(ARRAY_BAD_ITEMS.length)]);
-      }
-    }
-    String array = "[" + String.join(r.nextBoolean() ? "," : " ,\n ", items) + "]";
-    String body = metrics ? "{\"metrics\":" + array + "}" : array;
-    return new Rows(body.getBytes(StandardCharsets.UTF_8), good, bad, false, false);
-  }
-
-  private String goodItem(Random r, String mark) {
-    return "{\"mark\":\""
-        + mark
-        + "\",\"count\":"
-        + r.nextLong()
-        + ",\"ratio\":"
-        + r.nextDouble()
-        + ",\"flag\":"
-        + r.nextBoolean()
-        + ",\"attrs\":{\"name\":\"\\u00e9\\\"\\\\\",\"depth\":"
-        + r.nextInt(9)
-        + "},\"items\":["
-        + r.nextInt(5)
-        + ","
-        + r.nextInt(5)
-        + "]}";
-  }
-
-  private String mark() {
-    return token + "-" + marks++;
   }
 
   // ---- encodings ----
@@ -397,7 +219,7 @@ public final class IngestRequests {
       String target,
       byte[] plain,
       Expect expect,
-      Rows rows,
+      IngestBodies.Rows rows,
       boolean strict,
       String what) {
     boolean nothing = strict && !rows.bad().isEmpty();
