@@ -27,11 +27,19 @@ final class HttpIngest {
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
   final ConnectCluster cluster;
+  final String connector;
   final int port;
   private final JsonConverter values = new JsonConverter();
 
   HttpIngest(ConnectCluster cluster, Map<String, String> overrides) throws IOException {
+    this(cluster, CONNECTOR, overrides);
+  }
+
+  /** A connector of the given name (several may run side by side, each on a port of its own). */
+  HttpIngest(ConnectCluster cluster, String connector, Map<String, String> overrides)
+      throws IOException {
     this.cluster = cluster;
+    this.connector = connector;
     this.port = FreePorts.one();
     values.configure(Map.of("schemas.enable", "true"), false);
     Map<String, String> config = new HashMap<>();
@@ -49,8 +57,8 @@ final class HttpIngest {
         "store.rocksdb.path",
         java.nio.file.Files.createTempDirectory("http-ingest-state").toString());
     config.putAll(overrides);
-    cluster.connect().configureConnector(CONNECTOR, config);
-    cluster.awaitRunning(CONNECTOR, 1, Duration.ofSeconds(60));
+    cluster.connect().configureConnector(connector, config);
+    cluster.awaitRunning(connector, 1, Duration.ofSeconds(60));
     awaitPing();
   }
 
@@ -60,14 +68,26 @@ final class HttpIngest {
 
   HttpResponse<String> post(String pathAndQuery, String body, String... headers)
       throws IOException, InterruptedException {
+    return post(pathAndQuery, body.getBytes(StandardCharsets.UTF_8), headers);
+  }
+
+  HttpResponse<String> post(String pathAndQuery, byte[] body, String... headers)
+      throws IOException, InterruptedException {
     HttpRequest.Builder b =
         HttpRequest.newBuilder(URI.create(url() + pathAndQuery))
             .timeout(Duration.ofSeconds(60))
-            .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body));
     if (headers.length > 0) {
       b.headers(headers);
     }
     return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** GETs a path of the endpoint. */
+  HttpResponse<String> get(String path) throws IOException, InterruptedException {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(url() + path)).timeout(Duration.ofSeconds(60)).build();
+    return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
   }
 
   /** Reads exactly {@code count} records of a topic (fails when fewer arrive in time). */

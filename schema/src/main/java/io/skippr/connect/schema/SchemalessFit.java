@@ -17,7 +17,8 @@ import org.apache.kafka.connect.errors.DataException;
  * schema when the value needs it (the rule of {@link InferredSchema}): new keys become new optional
  * fields (inferred, appended in name order), a field only ever null takes the first concrete type,
  * and numbers widen int32 → int64 → double. A value of another kind is rejected with its field
- * path.
+ * path, except in a column that already holds several kinds as text (a conflict the first object
+ * brought): that one takes any value, as the inference did.
  *
  * <p>Walking a value that fits allocates nothing and returns the same schema instance; whether a
  * string really is a date or timestamp is left to {@code ValueConformer}, which parses it anyway.
@@ -52,7 +53,12 @@ public final class SchemalessFit {
       case FLOAT64:
         return current.name() == null ? fitNumber(current, value, path) : current;
       case STRING:
-        return expect(current, value instanceof String, value, path);
+        // A conflict column holds values of several kinds as text: it takes any kind again.
+        return expect(
+            current,
+            value instanceof String || !SchemaMarkers.conflictTypes(current).isEmpty(),
+            value,
+            path);
       case BOOLEAN:
         return expect(current, value instanceof Boolean, value, path);
       case BYTES:

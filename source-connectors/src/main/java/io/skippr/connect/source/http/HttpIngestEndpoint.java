@@ -4,6 +4,7 @@ import io.skippr.connect.source.http.catalog.IngestCatalog;
 import io.skippr.connect.source.http.catalog.NameKind;
 import io.skippr.connect.source.http.config.HttpIngestConfig;
 import io.skippr.connect.source.http.convert.PointRecords;
+import io.skippr.connect.source.http.convert.RecordBound;
 import io.skippr.connect.source.http.convert.RejectionRecords;
 import io.skippr.connect.source.http.convert.StreamRecords;
 import io.skippr.connect.source.http.convert.ValueEncoder;
@@ -51,6 +52,7 @@ final class HttpIngestEndpoint implements IngestEndpoint {
   private final IngestService service;
   private final TaskMetrics metrics;
   private final IngestServer server;
+  private volatile int port;
 
   private HttpIngestEndpoint(
       HttpIngestConfig.Values config,
@@ -71,12 +73,13 @@ final class HttpIngestEndpoint implements IngestEndpoint {
     TopicGate measurements = fixed ? TopicGate.OPEN : catalog.claims().gate(NameKind.MEASUREMENT);
     TopicGate streams = fixed ? TopicGate.OPEN : catalog.claims().gate(NameKind.STREAM);
     ValueEncoder encoder = ValueEncoder.of(config.encoding());
+    RecordBound bound = new RecordBound(config.limits().recordMaxBytes());
     IngestService.Converters converters =
         new IngestService.Converters(
             new PointRecords(config.topics(), measurements, catalog.columns(), encoder),
             new StreamRecords(config.topics(), streams, catalog.streams(), encoder),
-            new RejectionRecords(
-                config.topics().rejectionTopic(), config.limits().rows().maxLineBytes(), encoder));
+            new RejectionRecords(config.topics().rejectionTopic(), bound, encoder),
+            bound);
     this.service =
         new IngestService(
             config.limits(),
@@ -110,6 +113,7 @@ final class HttpIngestEndpoint implements IngestEndpoint {
       endpoint.close();
       throw listenFailure(config, e);
     }
+    endpoint.port = endpoint.server.port();
     endpoint.lifecycle.accept();
     LOG.info(
         "HTTP ingest accepting writes on port {}; {}; metrics: {}",
@@ -165,6 +169,7 @@ final class HttpIngestEndpoint implements IngestEndpoint {
 
   @Override
   public List<SourceRecord> poll() throws InterruptedException {
+    checkServing();
     RecordHandoff.Drained drained = handoff.drain(MAX_BATCH, POLL_WAIT_MS);
     if (drained == null) {
       return null;
@@ -174,6 +179,27 @@ final class HttpIngestEndpoint implements IngestEndpoint {
       transactions.commitTransaction(); // this batch of whole requests is one transaction
     }
     return drained.records();
+  }
+
+  /**
+   * Fails the task when the endpoint can no longer serve although the task did not stop it, so
+   * Connect reports the task FAILED with the reason instead of RUNNING with nobody listening.
+   */
+  private void checkServing() {
+    if (lifecycle.accepting()) {
+      String fault = server.fault();
+      if (fault != null && lifecycle.fail(fault)) {
+        LOG.error("HTTP ingest stopped serving on port {}: {}; failing the task", port, fault);
+      }
+    }
+    if (lifecycle.failed()) {
+      throw new ConnectException(
+          "HTTP ingest on port "
+              + port
+              + " stopped serving: "
+              + lifecycle.failure()
+              + ". Restart the task once the cause is fixed.");
+    }
   }
 
   @Override
@@ -192,7 +218,7 @@ final class HttpIngestEndpoint implements IngestEndpoint {
 
   @Override
   public int port() {
-    return server.port();
+    return port;
   }
 
   @Override

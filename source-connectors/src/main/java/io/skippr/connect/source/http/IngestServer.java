@@ -1,5 +1,7 @@
 package io.skippr.connect.source.http;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.skippr.connect.source.http.config.HttpIngestConfig;
 import io.skippr.connect.source.http.config.LimitsConfig;
 import io.skippr.connect.source.http.config.ServerConfig;
@@ -40,6 +42,7 @@ public final class IngestServer implements AutoCloseable {
   private static final String JSON_PREFIX = "/ingest/";
   private static final HttpField BUILD = new HttpField("X-Influxdb-Build", "skippr-connect");
   private static final HttpField VERSION = new HttpField("X-Influxdb-Version", Version.get());
+  private static final ObjectMapper HEALTH = new ObjectMapper();
 
   private final TokenAuth auth;
   private final LimitsConfig.Values limits;
@@ -69,7 +72,13 @@ public final class IngestServer implements AutoCloseable {
     this.metrics = metrics;
     this.budget = budget;
     this.uploads = new UploadWatch(config.requestTimeoutMs(), config.minBytesPerSecond());
-    this.writes = new WriteRequests(service, limits, config.threads(), config.queueSize());
+    this.writes =
+        new WriteRequests(
+            service,
+            limits,
+            config.threads(),
+            config.queueSize(),
+            error -> lifecycle.fail("a request thread failed: " + error));
     this.server =
         JettyServers.create(
             config,
@@ -197,17 +206,34 @@ public final class IngestServer implements AutoCloseable {
         .start();
   }
 
+  /**
+   * Why this server can no longer serve although the task did not stop it, or null: Jetty stopped
+   * or failed, or the request threads stopped.
+   */
+  String fault() {
+    if (!server.isRunning()) {
+      return server.isFailed() ? "the HTTP server failed" : "the HTTP server stopped";
+    }
+    if (writes.stopped()) {
+      return "the request threads stopped";
+    }
+    return null;
+  }
+
   private WriteResult health() {
     boolean ok = lifecycle.accepting();
-    String body =
-        "{\"name\":\"skippr-http-ingest\",\"status\":\""
-            + (ok ? "pass" : "fail")
-            + "\",\"message\":\""
-            + (ok ? "ready for writes" : "not accepting writes (" + lifecycle.phase() + ")")
-            + "\",\"version\":\""
-            + Version.get()
-            + "\"}";
-    return new WriteResult(ok ? 200 : 503, body, !ok);
+    ObjectNode body = HEALTH.createObjectNode();
+    body.put("name", "skippr-http-ingest");
+    body.put("status", ok ? "pass" : "fail");
+    body.put(
+        "message",
+        ok
+            ? "ready for writes"
+            : lifecycle.failed()
+                ? "failed: " + lifecycle.failure()
+                : "not accepting writes (" + lifecycle.phase() + ")");
+    body.put("version", Version.get());
+    return new WriteResult(ok ? 200 : 503, body.toString(), !ok);
   }
 
   private static WriteResult notAllowed() {

@@ -5,6 +5,7 @@ import io.skippr.connect.source.http.config.LimitsConfig;
 import io.skippr.connect.source.http.convert.Converted;
 import io.skippr.connect.source.http.convert.JsonItems;
 import io.skippr.connect.source.http.convert.PointRecords;
+import io.skippr.connect.source.http.convert.RecordBound;
 import io.skippr.connect.source.http.convert.RejectionRecords;
 import io.skippr.connect.source.http.convert.StreamRecords;
 import io.skippr.connect.source.http.delivery.Admission;
@@ -24,6 +25,7 @@ import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,9 +41,9 @@ import java.util.concurrent.TimeoutException;
  */
 public final class IngestService {
 
-  /** The converters and rejection records of the service. */
+  /** The converters and rejection records of the service, and the bound on every record. */
   public record Converters(
-      PointRecords points, StreamRecords streams, RejectionRecords rejections) {}
+      PointRecords points, StreamRecords streams, RejectionRecords rejections, RecordBound bound) {}
 
   private final LimitsConfig.Values limits;
   private final AdmissionConfig.Values admissionConfig;
@@ -135,8 +137,7 @@ public final class IngestService {
                   converters.points().convert((Point) result, ticket, database, receivedMillis),
                   data);
       if (reason != null) {
-        String input = LineProtocolParser.text(buf, reader.start(), reader.end());
-        rejected.add(new RejectedRow("line", result.line(), reason, input));
+        rejected.add(new RejectedRow("line", result.line(), reason, lineInput(reader)));
       }
     }
     if (!acceptPartial && !rejected.isEmpty()) {
@@ -178,17 +179,42 @@ public final class IngestService {
       }
       if (reason != null) {
         String input = item.text() != null ? item.text() : JsonItems.text(item.value());
-        rejected.add(new RejectedRow("item", item.index(), reason, input));
+        rejected.add(
+            new RejectedRow(
+                "item",
+                item.index(),
+                reason,
+                RejectionRecords.keep(input, limits.rejectionInputMaxBytes())));
       }
     }
     return deliver(ticket, data, rejected, bytes.length, endpoint, receivedMillis);
   }
 
-  private static String accept(Converted converted, List<TrackedRecord> out) {
-    if (converted.record() != null) {
-      out.add(converted.record());
+  /** The line's input as its rejection keeps it, decoding no more of a long line than that. */
+  private RejectionRecords.Kept lineInput(LineReader reader) {
+    int max = limits.rejectionInputMaxBytes();
+    // A character is at most 4 bytes: decoding 4 more than kept never cuts one that is kept.
+    int end = (int) Math.min(reader.end(), reader.start() + (long) max + 4);
+    return RejectionRecords.keep(
+        LineProtocolParser.text(reader.buffer(), reader.start(), end), max);
+  }
+
+  /** Adds the row's record, or returns why it has none (also when it would be too large). */
+  private String accept(Converted converted, List<TrackedRecord> out) {
+    TrackedRecord record = converted.record();
+    if (record == null) {
+      return converted.rejection();
     }
-    return converted.rejection();
+    OptionalLong size = converters.bound().oversize(record);
+    if (size.isPresent()) {
+      return "the row would be a record of "
+          + size.getAsLong()
+          + " bytes, more than limits.record.max.bytes ("
+          + converters.bound().maxBytes()
+          + "): the producer could not send it";
+    }
+    out.add(record);
+    return null;
   }
 
   private CompletableFuture<WriteResult> deliver(

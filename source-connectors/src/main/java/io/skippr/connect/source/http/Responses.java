@@ -40,7 +40,7 @@ public final class Responses {
       ObjectNode r = list.addObject();
       r.put(row.kind(), row.position());
       r.put("reason", row.reason());
-      r.put("input", Texts.preview(row.input(), INPUT_PREVIEW_CHARS));
+      r.put("input", Texts.preview(row.input().text(), INPUT_PREVIEW_CHARS));
     }
     body.put("rejections_truncated", rejected.size() > MAX_LISTED_REJECTIONS);
     return new WriteResult(400, body.toString(), false);

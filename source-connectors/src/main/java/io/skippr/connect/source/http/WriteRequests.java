@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,12 +42,27 @@ final class WriteRequests {
   private final LimitsConfig.Values limits;
   private final int queueSize;
   private final ParsePool pool;
+  private final Consumer<Throwable> fatal;
 
-  WriteRequests(IngestService service, LimitsConfig.Values limits, int threads, int queueSize) {
+  /**
+   * @param fatal told of an error a request thread cannot go on from (not a bad request)
+   */
+  WriteRequests(
+      IngestService service,
+      LimitsConfig.Values limits,
+      int threads,
+      int queueSize,
+      Consumer<Throwable> fatal) {
     this.service = service;
     this.limits = limits;
     this.queueSize = queueSize;
     this.pool = new ParsePool(threads, queueSize);
+    this.fatal = fatal;
+  }
+
+  /** True once the threads stopped. */
+  boolean stopped() {
+    return pool.stopped();
   }
 
   boolean saturated() {
@@ -129,6 +145,12 @@ final class WriteRequests {
       } catch (RuntimeException e) {
         LOG.error("Unexpected failure handling {}", write.path(), e);
         ex.answer(Responses.error(500, "internal error", "unexpected failure; retry"), false);
+      } catch (StackOverflowError e) {
+        ex.answer(Responses.error(400, "invalid", "the body is nested too deeply"), false);
+      } catch (Error e) {
+        LOG.error("Request thread failed handling {}; the task stops serving", write.path(), e);
+        ex.answer(Responses.error(500, "internal error", "the connector failed; retry"), false);
+        fatal.accept(e);
       } finally {
         write.reader().releaseBudget();
       }

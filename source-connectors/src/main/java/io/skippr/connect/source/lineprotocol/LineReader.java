@@ -33,7 +33,8 @@ public final class LineReader {
     while (true) {
       int nl = indexOfNewline(scanFrom);
       if (nl >= 0) {
-        return emit(nl, nl + 1);
+        // Cut here too, so a line reads the same however its bytes arrived.
+        return emit(Math.min(nl, head + maxLineBytes + 1), nl + 1);
       }
       scanFrom = fill;
       if (fill - head > maxLineBytes) {

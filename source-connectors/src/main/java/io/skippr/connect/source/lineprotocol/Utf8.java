@@ -1,11 +1,16 @@
 package io.skippr.connect.source.lineprotocol;
 
 /** Strict UTF-8 validation without allocation (no overlong forms, surrogates or > U+10FFFF). */
-final class Utf8 {
+public final class Utf8 {
 
   private Utf8() {}
 
-  static boolean isValid(byte[] b, int start, int end) {
+  public static boolean isValid(byte[] b, int start, int end) {
+    return firstInvalid(b, start, end) < 0;
+  }
+
+  /** The index of the first byte that is not part of a valid sequence, or -1. */
+  public static int firstInvalid(byte[] b, int start, int end) {
     int i = start;
     while (i < end) {
       int c = b[i] & 0xff;
@@ -15,9 +20,24 @@ final class Utf8 {
       }
       int len = sequenceLength(c);
       if (len == 0 || i + len > end || !validSequence(b, i, len)) {
-        return false;
+        return i;
       }
       i += len;
+    }
+    return -1;
+  }
+
+  /** True when the text has no unpaired surrogate, so UTF-8 can hold it. */
+  public static boolean isWellFormed(CharSequence text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isHighSurrogate(c)
+          && i + 1 < text.length()
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return false;
+      }
     }
     return true;
   }

@@ -96,6 +96,20 @@ class HttpIngestDeliveryTest {
   }
 
   @Test
+  void identicalRowsOfOneRequestAreAcknowledgedLikeAnyOther() throws Exception {
+    try (TaskHarness h = new TaskHarness(Map.of(), TaskHarness.Mode.TRANSACTIONAL)) {
+      HttpResponse<String> lines = h.post("/write?db=x", "dup,h=a v=1i 1\ndup,h=a v=1i 1");
+      assertThat(lines.statusCode()).as(lines.body()).isEqualTo(204);
+      assertThat(h.sentTo("lp.dup")).hasSize(2);
+      HttpResponse<String> items = h.post("/ingest/dups", "[{\"id\":3},{\"id\":3}]");
+      assertThat(items.statusCode()).as(items.body()).isEqualTo(204);
+      assertThat(h.sentTo("lp.dups")).hasSize(2);
+      HttpResponse<String> rejected = h.post("/write", "bad v=\nbad v=\n");
+      assertThat(rejected.statusCode()).as(rejected.body()).isEqualTo(400);
+    }
+  }
+
+  @Test
   void keptAliveConnectionsAndChunkedBodies() throws Exception {
     try (TaskHarness h = new TaskHarness(Map.of());
         Socket socket = new Socket()) {
@@ -141,6 +155,42 @@ class HttpIngestDeliveryTest {
       org.assertj.core.api.Assertions.assertThatThrownBy(() -> new TaskHarness(props))
           .hasMessageContaining("the port is already in use on this worker")
           .hasMessageContaining("tasks.max");
+    }
+  }
+
+  @Test
+  void aServerThatStopsUnderTheTaskFailsTheTask() throws Exception {
+    try (TaskHarness h = new TaskHarness(Map.of(), TaskHarness.Mode.TRANSACTIONAL)) {
+      assertThat(h.post("/write", "before v=1i 1").statusCode()).isEqualTo(204);
+      int port = h.port();
+      EndpointFaults.stopJetty(h.task);
+      Await.until(Duration.ofSeconds(10), "poll() to fail the task", () -> h.failure() != null);
+      assertThat(h.failure())
+          .isInstanceOf(org.apache.kafka.connect.errors.ConnectException.class)
+          .hasMessage(
+              "HTTP ingest on port "
+                  + port
+                  + " stopped serving: the HTTP server stopped. Restart the task once the cause"
+                  + " is fixed.");
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> h.get("/health"))
+          .isInstanceOf(java.io.IOException.class);
+    }
+  }
+
+  @Test
+  void requestThreadsThatStopFailTheTaskAndHealthSaysWhy() throws Exception {
+    try (TaskHarness h = new TaskHarness(Map.of(), TaskHarness.Mode.TRANSACTIONAL)) {
+      EndpointFaults.stopRequestThreads(h.task);
+      Await.until(Duration.ofSeconds(10), "poll() to fail the task", () -> h.failure() != null);
+      assertThat(h.failure()).hasMessageContaining("stopped serving: the request threads stopped");
+      HttpResponse<String> health = h.get("/health");
+      assertThat(health.statusCode()).isEqualTo(503);
+      assertThat(health.body())
+          .contains("\"status\":\"fail\"")
+          .contains("\"message\":\"failed: the request threads stopped\"");
+      HttpResponse<String> write = h.post("/write", "after v=1i 1");
+      assertThat(write.statusCode()).isEqualTo(503);
+      assertThat(h.sentTo("lp.after")).isEmpty();
     }
   }
 

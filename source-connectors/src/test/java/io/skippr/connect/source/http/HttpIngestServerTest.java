@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.skippr.connect.testkit.fuzz.Gzip;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Date;
@@ -104,7 +105,7 @@ class HttpIngestServerTest {
   @Test
   void gzipBodiesAreDecompressed() throws Exception {
     try (TaskHarness h = new TaskHarness(Map.of())) {
-      byte[] body = TaskHarness.gzip("g v=1i 5\n".getBytes(StandardCharsets.UTF_8));
+      byte[] body = Gzip.gzip("g v=1i 5\n".getBytes(StandardCharsets.UTF_8));
       HttpResponse<String> r = h.post("/api/v2/write?bucket=b", body, "Content-Encoding", "gzip");
       assertThat(r.statusCode()).isEqualTo(204);
       assertThat(((Struct) h.sentTo("lp.g").get(0).value()).get("v")).isEqualTo(1L);
@@ -125,8 +126,7 @@ class HttpIngestServerTest {
           .isEqualTo("more than 3 rows in one request");
       HttpResponse<String> big = h.post("/write", "m v=1 " + "1".repeat(1200));
       assertThat(big.statusCode()).isEqualTo(413);
-      byte[] bomb =
-          TaskHarness.gzip(("m v=1\n" + " ".repeat(5000)).getBytes(StandardCharsets.UTF_8));
+      byte[] bomb = Gzip.gzip(("m v=1\n" + " ".repeat(5000)).getBytes(StandardCharsets.UTF_8));
       assertThat(bomb.length).isLessThan(1000);
       HttpResponse<String> inflated = h.post("/write", bomb, "Content-Encoding", "gzip");
       assertThat(inflated.statusCode()).isEqualTo(413);

@@ -90,6 +90,26 @@ class HttpIngestSourceConnectorTest {
         .allMatch(List::isEmpty);
   }
 
+  @Test
+  void theRecordLimitMustFitTheProducersRequestSize() {
+    Map<String, List<String>> errors =
+        errorsByKey(
+            new HttpIngestSourceConnector()
+                .validate(Map.of("producer.override.max.request.size", "500000")));
+    assertThat(errors.get("limits.record.max.bytes"))
+        .singleElement()
+        .asString()
+        .contains("producer.override.max.request.size (500000)");
+    Map<String, List<String>> fitting =
+        errorsByKey(
+            new HttpIngestSourceConnector()
+                .validate(
+                    Map.of(
+                        "producer.override.max.request.size", "500000",
+                        "limits.record.max.bytes", "498976")));
+    assertThat(fitting.get("limits.record.max.bytes")).isEmpty();
+  }
+
   private static Map<String, List<String>> errorsByKey(Config config) {
     Map<String, List<String>> errors = new HashMap<>();
     config.configValues().forEach(v -> errors.put(v.name(), v.errorMessages()));

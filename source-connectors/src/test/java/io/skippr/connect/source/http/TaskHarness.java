@@ -1,6 +1,5 @@
 package io.skippr.connect.source.http;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -9,13 +8,14 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.zip.GZIPOutputStream;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.metrics.PluginMetrics;
+import org.apache.kafka.connect.json.JsonConverter;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.apache.kafka.connect.source.SourceTaskContext;
 import org.apache.kafka.connect.source.TransactionContext;
@@ -42,7 +42,12 @@ final class TaskHarness implements AutoCloseable {
     TRANSACTIONAL
   }
 
+  /** The producer's default max.request.size: a larger record fails its transaction. */
+  static final int MAX_REQUEST_SIZE = 1_048_576;
+
   final HttpIngestSourceTask task = new HttpIngestSourceTask();
+  private final JsonConverter converter = new JsonConverter();
+  private final List<String> unsendable = new ArrayList<>();
   private final List<SourceRecord> sent = new ArrayList<>();
   private final List<List<SourceRecord>> batches = new ArrayList<>();
   private final HttpClient client =
@@ -55,7 +60,14 @@ final class TaskHarness implements AutoCloseable {
   private volatile boolean paused;
   private volatile boolean holdCommits;
   private volatile boolean running = true;
-  private final List<SourceRecord> uncommitted = new ArrayList<>();
+  private volatile RuntimeException failure;
+
+  /**
+   * Records of the open transaction, keyed by the record as Connect's ExactlyOnceWorkerSourceTask
+   * keys them (a LinkedHashMap, so by equals/hashCode): acknowledged once per key at the commit.
+   */
+  private final Map<SourceRecord, Long> uncommitted = new LinkedHashMap<>();
+
   private final Thread connect;
 
   TaskHarness(Map<String, String> overrides) {
@@ -69,6 +81,7 @@ final class TaskHarness implements AutoCloseable {
     props.put("topic.prefix", "lp.");
     props.put("catalog.store", "memory");
     props.putAll(overrides);
+    converter.configure(Map.of("schemas.enable", "true"), false);
     task.initialize(new Context(props));
     task.start(props);
     connect = new Thread(this::playConnect, "fake-connect");
@@ -82,6 +95,11 @@ final class TaskHarness implements AutoCloseable {
   /** Holds back transaction commits (TRANSACTIONAL mode) until switched off again. */
   void holdCommits(boolean hold) {
     this.holdCommits = hold;
+  }
+
+  /** What poll() threw (the task FAILED, as Connect would report it), or null. */
+  RuntimeException failure() {
+    return failure;
   }
 
   /** Transactions committed so far (commit() calls after a batch). */
@@ -111,7 +129,13 @@ final class TaskHarness implements AutoCloseable {
           commitTransaction(offset);
           offset += 1_000_000;
         }
-        List<SourceRecord> batch = task.poll();
+        List<SourceRecord> batch;
+        try {
+          batch = task.poll();
+        } catch (RuntimeException e) {
+          failure = e; // Connect marks the task FAILED and stops polling it
+          return;
+        }
         if (batch == null) {
           continue;
         }
@@ -122,8 +146,9 @@ final class TaskHarness implements AutoCloseable {
           synchronized (sent) {
             sent.add(r);
           }
+          checkSendable(r);
           if (mode == Mode.TRANSACTIONAL) {
-            uncommitted.add(r); // acknowledged when its transaction commits, as Connect 4.x does
+            uncommitted.put(r, null); // acknowledged when its transaction commits, as Connect 4.x
           } else {
             acknowledge(r, offset++);
           }
@@ -134,10 +159,38 @@ final class TaskHarness implements AutoCloseable {
     }
   }
 
+  /**
+   * Records what the producer would refuse: larger than its default max.request.size, written by
+   * JsonConverter with schemas (the value converter of the ITs' workers) or as bytes.
+   */
+  private void checkSendable(SourceRecord r) {
+    long size;
+    try {
+      size =
+          r.value() instanceof byte[] b
+              ? b.length
+              : converter.fromConnectData(r.topic(), r.valueSchema(), r.value()).length;
+    } catch (RuntimeException e) {
+      synchronized (unsendable) {
+        unsendable.add(r.topic() + ": the converter failed: " + e);
+      }
+      return;
+    }
+    size += r.key() == null ? 0 : r.key().toString().getBytes(StandardCharsets.UTF_8).length;
+    for (org.apache.kafka.connect.header.Header h : r.headers()) {
+      size += h.key().length() + String.valueOf(h.value()).getBytes(StandardCharsets.UTF_8).length;
+    }
+    if (size > MAX_REQUEST_SIZE) {
+      synchronized (unsendable) {
+        unsendable.add(r.topic() + ": " + size + " bytes");
+      }
+    }
+  }
+
   private void commitTransaction(long offset) throws InterruptedException {
     commitRequests.set(0);
     long o = offset;
-    for (SourceRecord r : uncommitted) {
+    for (SourceRecord r : uncommitted.keySet()) {
       acknowledge(r, o++);
     }
     uncommitted.clear();
@@ -168,6 +221,13 @@ final class TaskHarness implements AutoCloseable {
   List<List<SourceRecord>> batches() {
     synchronized (sent) {
       return new ArrayList<>(batches);
+    }
+  }
+
+  /** The records Connect took after the first {@code from}, in order. */
+  List<SourceRecord> sentSince(int from) {
+    synchronized (sent) {
+      return new ArrayList<>(sent.subList(Math.min(from, sent.size()), sent.size()));
     }
   }
 
@@ -216,14 +276,6 @@ final class TaskHarness implements AutoCloseable {
     return task.port();
   }
 
-  static byte[] gzip(byte[] plain) throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
-      gz.write(plain);
-    }
-    return out.toByteArray();
-  }
-
   /** Stops polling, then the task (as Connect does: the task thread exits, then stop()). */
   @Override
   public void close() throws InterruptedException {
@@ -231,6 +283,11 @@ final class TaskHarness implements AutoCloseable {
     connect.interrupt();
     connect.join(5000);
     task.stop();
+    synchronized (unsendable) {
+      if (!unsendable.isEmpty()) {
+        throw new AssertionError("records the producer would refuse: " + unsendable);
+      }
+    }
   }
 
   /** The task's context; with a transaction context in TRANSACTIONAL mode. */

@@ -57,7 +57,8 @@ class InfluxDifferentialIT {
             + " InfluxDB 1.6 drops it");
   }
 
-  private static final List<String> CORPUS =
+  /** Lines written to both; also the seed corpus of {@code LineProtocolFuzzTest}. */
+  static final List<String> CORPUS =
       List.of(
           // valid basics
           "weather,location=us-midwest temperature=82 1465839830100400200",

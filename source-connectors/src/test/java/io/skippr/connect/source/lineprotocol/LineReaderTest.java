@@ -27,6 +27,14 @@ class LineReaderTest {
   }
 
   @Test
+  void cutsAnOverlongLineTheSameWayWhateverTheChunks() throws IOException {
+    // Found by LineReaderFuzzTest: a line whose LF arrived in the same read came back whole.
+    String body = "abcdefgh\nok";
+    assertThat(lines(body, 1, 1000)).containsExactly("ab", "ok");
+    assertThat(lines(body, 1, 1)).containsExactly("ab", "ok");
+  }
+
+  @Test
   void countsLines() throws IOException {
     LineReader reader = new LineReader(stream("a\n\nb", 2), 100);
     List<Integer> numbers = new ArrayList<>();

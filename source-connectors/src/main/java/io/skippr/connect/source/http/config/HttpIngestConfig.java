@@ -2,6 +2,7 @@ package io.skippr.connect.source.http.config;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigException;
@@ -29,6 +30,12 @@ public final class HttpIngestConfig {
       AdmissionConfig.Values admission,
       CatalogConfig.Values catalog,
       EncodingConfig.Values encoding) {}
+
+  /** The producer's request limit as a connector overrides it. */
+  static final String PRODUCER_MAX_REQUEST_SIZE = "producer.override.max.request.size";
+
+  /** What the producer adds to a record's key, value and headers (batch and record headers). */
+  static final int RECORD_OVERHEAD_BYTES = 1024;
 
   private HttpIngestConfig() {}
 
@@ -106,7 +113,34 @@ public final class HttpIngestConfig {
               v.admission().maxInflightBytes(),
               "must be at least " + LimitsConfig.REQUEST_MAX_DECOMPRESSED_BYTES));
     }
+    recordOverProducerLimit(v, props).ifPresent(e -> clashes.put(LimitsConfig.RECORD_MAX_BYTES, e));
     return clashes;
+  }
+
+  /** A record limit the producer's max.request.size override would refuse. */
+  private static Optional<ConfigException> recordOverProducerLimit(
+      Values v, Map<String, String> props) {
+    String override = props.get(PRODUCER_MAX_REQUEST_SIZE);
+    long producerMax;
+    try {
+      producerMax = override == null ? Long.MAX_VALUE : Long.parseLong(override.strip());
+    } catch (NumberFormatException e) {
+      return Optional.empty(); // Connect reports the producer setting itself
+    }
+    if (v.limits().recordMaxBytes() + RECORD_OVERHEAD_BYTES <= producerMax) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new ConfigException(
+            LimitsConfig.RECORD_MAX_BYTES,
+            v.limits().recordMaxBytes(),
+            "must be at least "
+                + RECORD_OVERHEAD_BYTES
+                + " bytes below "
+                + PRODUCER_MAX_REQUEST_SIZE
+                + " ("
+                + producerMax
+                + "): the producer refuses a larger record, and that fails the task"));
   }
 
   /** The key a fragment's ConfigException names ("... for configuration KEY: ..."). */

@@ -23,6 +23,11 @@ public final class LimitsConfig {
   public static final String NAME_MAX_BYTES = "limits.name.max.bytes";
   public static final String STRING_MAX_BYTES = "limits.string.max.bytes";
   public static final String TOPICS_MAX = "limits.topics.max";
+  public static final String RECORD_MAX_BYTES = "limits.record.max.bytes";
+  public static final String REJECTION_INPUT_MAX_BYTES = "limits.rejection.input.max.bytes";
+
+  /** The smallest record limit: room for a rejection record's reason and names. */
+  static final int MIN_RECORD_MAX_BYTES = 64 << 10;
 
   /** The limits of one request and of its rows. */
   public record Values(
@@ -30,7 +35,9 @@ public final class LimitsConfig {
       long requestMaxDecompressedBytes,
       int requestMaxRows,
       LineLimits rows,
-      int topicsMax) {}
+      int topicsMax,
+      int recordMaxBytes,
+      int rejectionInputMaxBytes) {}
 
   private LimitsConfig() {}
 
@@ -62,8 +69,9 @@ public final class LimitsConfig {
             1 << 20,
             Range.atLeast(16),
             Importance.LOW,
-            "Longest line of line protocol; a longer line is rejected. Keep rows under the"
-                + " producer's max.request.size.")
+            "Longest line of line protocol; a longer line is rejected (its rejection record keeps"
+                + " the first limits.rejection.input.max.bytes of it). A shorter row whose record"
+                + " would exceed limits.record.max.bytes is rejected too.")
         .define(ROW_MAX_TAGS, Type.INT, 256, Range.atLeast(0), Importance.LOW, "Most tags per row.")
         .define(
             ROW_MAX_FIELDS, Type.INT, 256, Range.atLeast(1), Importance.LOW, "Most fields per row.")
@@ -90,7 +98,28 @@ public final class LimitsConfig {
             "Most distinct measurements and JSON streams (each one topic, and one lake table) the"
                 + " connector accepts, across all its tasks and restarts; a row of a further name is"
                 + " rejected with the reason. Not counted when 'topic' sends every row to one"
-                + " topic.");
+                + " topic.")
+        .define(
+            RECORD_MAX_BYTES,
+            Type.INT,
+            1_000_000,
+            Range.atLeast(MIN_RECORD_MAX_BYTES),
+            Importance.LOW,
+            "Largest record (key, value and headers, counted as Connect's JsonConverter with"
+                + " schemas writes them, or the bytes with record.encoding=json) the task hands to"
+                + " the producer; a row whose record would be larger is rejected with the reason."
+                + " Keep it below the producer's max.request.size (1048576 by default) and the"
+                + " topics' max.message.bytes: a record the producer refuses fails its"
+                + " transaction and the task.")
+        .define(
+            REJECTION_INPUT_MAX_BYTES,
+            Type.INT,
+            64 << 10,
+            Range.between(0, 256 << 10),
+            Importance.LOW,
+            "Most bytes (UTF-8) of a rejected row's input kept in its rejection record; a longer"
+                + " input is cut to this (input_truncated=true), and further if the record would"
+                + " exceed limits.record.max.bytes.");
   }
 
   public static Values from(AbstractConfig c) {
@@ -106,6 +135,8 @@ public final class LimitsConfig {
         c.getLong(REQUEST_MAX_DECOMPRESSED_BYTES),
         c.getInt(REQUEST_MAX_ROWS),
         rows,
-        c.getInt(TOPICS_MAX));
+        c.getInt(TOPICS_MAX),
+        c.getInt(RECORD_MAX_BYTES),
+        c.getInt(REJECTION_INPUT_MAX_BYTES));
   }
 }

@@ -1,9 +1,14 @@
 package io.skippr.connect.source.http.convert;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import io.skippr.connect.source.lineprotocol.Utf8;
+import java.io.ByteArrayInputStream;
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -17,12 +22,16 @@ import java.util.Map;
  * any sequence of objects), or {@code {"metrics":[…]}} as Telegraf's JSON serializer batches them.
  * Items are numbered from 0. Each object becomes a schemaless map (nested maps and lists, long,
  * double, boolean, string, null) that the lake sink infers a schema for. A body that is not valid
- * JSON is split by lines so one broken line rejects only itself; a broken array rejects the whole
- * body as item 0.
+ * JSON (or not valid UTF-8) is split by lines so one broken line rejects only itself, and a line
+ * must hold one value and nothing after it; a broken array rejects the whole body as item 0. Text
+ * must be Unicode: invalid UTF-8, and an escaped unpaired surrogate, reject the item (UTF-8 cannot
+ * hold such a string, so it would not reach the lake as sent).
  */
 public final class JsonItems {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final ObjectReader ONE_VALUE =
+      MAPPER.readerFor(JsonNode.class).with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   /** One item: its 0-based position and either its value or the reason it was rejected. */
   public record Item(int index, Map<String, Object> value, String rejection, String text) {}
@@ -40,14 +49,18 @@ public final class JsonItems {
 
   public static List<Item> parse(byte[] body, int length, int maxItems) throws TooManyItems {
     int first = 0;
-    while (first < length && Character.isWhitespace(body[first])) {
+    while (first < length && isJsonSpace(body[first])) {
       first++;
     }
     if (first == length) {
       return List.of();
     }
+    int invalid = Utf8.firstInvalid(body, first, length);
     List<JsonNode> roots;
     try {
+      if (invalid >= 0) {
+        throw new CharConversionException(notUtf8(invalid));
+      }
       roots = readRoots(body, first, length);
     } catch (IOException e) {
       if (body[first] == '[') {
@@ -107,11 +120,19 @@ public final class JsonItems {
   }
 
   private static Item lineItem(int index, byte[] body, int start, int end) {
+    int invalid = Utf8.firstInvalid(body, start, end);
+    if (invalid >= 0) {
+      return new Item(index, null, notUtf8(invalid - start), preview(body, start, end));
+    }
     try {
-      return item(index, MAPPER.readTree(body, start, end - start));
+      return item(index, ONE_VALUE.readTree(new ByteArrayInputStream(body, start, end - start)));
     } catch (IOException e) {
       return new Item(index, null, malformed(e), preview(body, start, end));
     }
+  }
+
+  private static String notUtf8(int offset) {
+    return "not valid UTF-8 (at byte " + offset + ")";
   }
 
   private static Item item(int index, JsonNode node) {
@@ -133,7 +154,7 @@ public final class JsonItems {
       Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
       while (fields.hasNext()) {
         Map.Entry<String, JsonNode> e = fields.next();
-        map.put(e.getKey(), toJava(e.getValue()));
+        map.put(unicode(e.getKey()), toJava(e.getValue()));
       }
       return map;
     } else if (node.isArray()) {
@@ -152,7 +173,17 @@ public final class JsonItems {
       }
       return d;
     }
-    return node.isNull() ? null : node.isBoolean() ? (Object) node.booleanValue() : node.asText();
+    return node.isNull()
+        ? null
+        : node.isBoolean() ? (Object) node.booleanValue() : unicode(node.asText());
+  }
+
+  private static String unicode(String text) {
+    if (!Utf8.isWellFormed(text)) {
+      throw new IllegalArgumentException(
+          "a string holds an unpaired surrogate (an escape of half a character, like \\uD800)");
+    }
+    return text;
   }
 
   /** The JSON text of an item's value, for a rejection that names it. */
@@ -170,9 +201,14 @@ public final class JsonItems {
     return list;
   }
 
+  /** JSON's whitespace only: Java's also holds the control characters 0x1C to 0x1F. */
+  private static boolean isJsonSpace(byte b) {
+    return b == ' ' || b == '\t' || b == '\n' || b == '\r';
+  }
+
   private static boolean isBlank(byte[] body, int start, int end) {
     for (int i = start; i < end; i++) {
-      if (!Character.isWhitespace(body[i])) {
+      if (!isJsonSpace(body[i])) {
         return false;
       }
     }

@@ -8,6 +8,11 @@ import org.apache.kafka.connect.source.SourceRecord;
 /**
  * A source record that knows its request. Connect hands this same instance back to {@code
  * SourceTask.commitRecord}, which is how acknowledgements find their request.
+ *
+ * <p>Each instance is one row, equal only to itself: Connect's exactly-once task keeps the records
+ * of a transaction in a map keyed by the record, and under {@link SourceRecord}'s value equality
+ * two identical rows (of one request, or of two requests in one transaction) were one entry,
+ * acknowledged once, so their request never settled.
  */
 public final class TrackedRecord extends SourceRecord {
 
@@ -40,6 +45,16 @@ public final class TrackedRecord extends SourceRecord {
         headers);
     this.ticket = ticket;
     this.data = data;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return this == o;
+  }
+
+  @Override
+  public int hashCode() {
+    return System.identityHashCode(this);
   }
 
   public WriteTicket ticket() {

@@ -4,7 +4,6 @@ import io.skippr.connect.source.http.config.LimitsConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Locale;
-import java.util.zip.GZIPInputStream;
 
 /**
  * A request body with both byte limits applied while it streams: the encoded size (as sent) and,
@@ -42,7 +41,7 @@ public final class RequestBody {
         contentEncoding == null ? "identity" : contentEncoding.trim().toLowerCase(Locale.ROOT);
     InputStream plain =
         switch (encoding) {
-          case "gzip", "x-gzip" -> new GZIPInputStream(encoded, 64 * 1024);
+          case "gzip", "x-gzip" -> new StrictGzipInputStream(encoded, 64 * 1024);
           case "identity", "" -> encoded;
           default ->
               throw new IllegalArgumentException(
