@@ -2,6 +2,7 @@ package io.skippr.connect.source.file.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.skippr.connect.source.fuzz.ChunkedBytes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -222,5 +223,24 @@ class RecordFramerTest {
         .containsExactly(
             new Seen(Frame.Kind.RECORD, "b", 2, 4, 2, 1),
             new Seen(Frame.Kind.RECORD, "c", 4, 6, 3, 1));
+  }
+
+  @Test
+  void anOverlongLinesPreviewIsItsFirstBytesHoweverTheyArrive() throws IOException {
+    // Found by RecordFramerFuzzTest: read in small pieces, the preview held only the bytes
+    // buffered when the limit was passed ("\\u00" instead of "\\u0000").
+    for (long chunking : new long[] {0, 1, 2, 3}) {
+      List<Seen> seen =
+          all(
+              new RecordFramer(
+                  new ChunkedBytes("\\u0000\r\nnext\n".getBytes(StandardCharsets.UTF_8), chunking),
+                  Boundary.lines(),
+                  1,
+                  1),
+              true);
+      assertThat(seen.get(0))
+          .as("chunking %d", chunking)
+          .isEqualTo(new Seen(Frame.Kind.OVERLONG, "\\u0000", 0, 8, 1, 1));
+    }
   }
 }
