@@ -84,12 +84,15 @@ public final class RecordFramer {
       if (skipping != null) {
         return skip(finished);
       }
-      int lf = boundary.find(buf, scanned, fill);
+      // The end is looked for within the limit only, so a record's verdict never depends on
+      // how many of its bytes one read brought.
+      int window = (int) Math.min(fill, head + (long) maxBytes + 2);
+      int lf = boundary.find(buf, scanned, window);
       if (lf >= 0) {
         return record(lf, lf + 1, 1);
       }
-      scanned = fill;
-      if (fill - head >= maxBytes + 2) {
+      scanned = window;
+      if (window - head >= maxBytes + 2) {
         startSkipping();
         continue;
       }

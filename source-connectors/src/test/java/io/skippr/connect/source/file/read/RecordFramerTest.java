@@ -243,4 +243,22 @@ class RecordFramerTest {
           .isEqualTo(new Seen(Frame.Kind.OVERLONG, "\\u0000", 0, 8, 1, 1));
     }
   }
+
+  @Test
+  void aCsvRecordOverTheLimitIsCutTheSameWayWhetherOrNotItsEndWasBuffered() throws IOException {
+    // Found by RecordFramerFuzzTest: read whole, the record below was one over-long record up to
+    // its closing quote; read in pieces, it was cut at its first LF and the rest read as a row.
+    byte[] text = "\"{{{{{{{{{{{{{{{\n\"\r\n".getBytes(StandardCharsets.UTF_8);
+    for (long chunking : new long[] {0, 1, 2, 3}) {
+      assertThat(
+              all(
+                  new RecordFramer(
+                      new ChunkedBytes(text, chunking), new CsvBoundary(',', '"'), 12, 1),
+                  true))
+          .as("chunking %d", chunking)
+          .containsExactly(
+              new Seen(Frame.Kind.OVERLONG, "\"{{{{{{{{{{{{{{{", 0, 17, 1, 1),
+              new Seen(Frame.Kind.RECORD, "\"\r\n", 17, 20, 2, 2));
+    }
+  }
 }
