@@ -116,8 +116,8 @@ public final class RecordFramer {
     int end = contentEnd > head && buf[contentEnd - 1] == '\r' ? contentEnd - 1 : contentEnd;
     long line = nextLine;
     int lines = boundary.newlinesInside() + terminators;
-    if (terminators == 0 && next > head) {
-      lines++;
+    if (terminators == 0 && next > head && buf[next - 1] != '\n') {
+      lines++; // the unterminated last line (unless the record ends with a quoted LF)
     }
     long start = basePosition + head;
     nextLine += lines;

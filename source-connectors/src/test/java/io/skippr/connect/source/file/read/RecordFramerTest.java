@@ -258,7 +258,20 @@ class RecordFramerTest {
           .as("chunking %d", chunking)
           .containsExactly(
               new Seen(Frame.Kind.OVERLONG, "\"{{{{{{{{{{{{{{{", 0, 17, 1, 1),
-              new Seen(Frame.Kind.RECORD, "\"\r\n", 17, 20, 2, 2));
+              new Seen(Frame.Kind.RECORD, "\"\r\n", 17, 20, 2, 1));
     }
+  }
+
+  @Test
+  void aFileEndingInsideAQuotedFieldAfterAnLfCountsThatLineOnce() throws IOException {
+    // Found by RecordFramerFuzzTest: the record "\"\n" at the end of a file was counted as two
+    // lines, so the offset's line number was one ahead.
+    RecordFramer framer =
+        new RecordFramer(new Bytes("a\n\"b\n", false), new CsvBoundary(',', '"'), 100, 1);
+    assertThat(all(framer, true))
+        .containsExactly(
+            new Seen(Frame.Kind.RECORD, "a", 0, 2, 1, 1),
+            new Seen(Frame.Kind.RECORD, "\"b\n", 2, 5, 2, 1));
+    assertThat(framer.nextLine()).isEqualTo(3);
   }
 }
