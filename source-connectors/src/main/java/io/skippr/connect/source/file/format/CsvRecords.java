@@ -8,6 +8,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.skippr.connect.source.file.config.FormatConfig;
 import io.skippr.connect.source.file.read.Frame;
 import java.io.IOException;
+import java.nio.CharBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -94,7 +95,21 @@ public final class CsvRecords implements RecordParser {
 
   /** The fields of one record into {@code out}; the problem, or null. */
   private String fields(Frame frame, List<String> out) {
-    try (CsvParser p = (CsvParser) CSV.createParser(frame.buf(), frame.start(), frame.length())) {
+    byte[] b = frame.buf();
+    int start = frame.start();
+    int length = frame.length();
+    CharBuffer chars = null;
+    if (mayLookLikeUtf16(b, start, length)) {
+      chars = Utf8Text.decode(b, start, length);
+      if (chars == null) {
+        return Utf8Text.problem(b, start, length);
+      }
+    }
+    try (CsvParser p =
+        (CsvParser)
+            (chars == null
+                ? CSV.createParser(b, start, length)
+                : CSV.createParser(chars.array(), 0, chars.limit()))) {
       p.setSchema(schema);
       p.enable(CsvParser.Feature.EMPTY_UNQUOTED_STRING_AS_NULL);
       if (p.nextToken() != JsonToken.START_ARRAY) {
@@ -110,6 +125,19 @@ public final class CsvRecords implements RecordParser {
     } catch (IOException e) {
       return "malformed CSV: " + e.getMessage();
     }
+  }
+
+  /**
+   * Whether Jackson would take the record for UTF-16 or UTF-32 (it guesses each input's encoding
+   * from a byte order mark or NUL among its first bytes): such a record is decoded as UTF-8 here.
+   */
+  private static boolean mayLookLikeUtf16(byte[] b, int start, int length) {
+    if (length < 2) {
+      return false;
+    }
+    int b0 = b[start] & 0xff;
+    int b1 = b[start + 1] & 0xff;
+    return b0 == 0 || b1 == 0 || b0 == 0xfe || b0 == 0xff;
   }
 
   /** Header names made usable: an empty name becomes column_N, a repeated one name_2, name_3… */

@@ -100,4 +100,24 @@ class CsvRecordsTest {
     assertThat(csv.header(Frames.of("a,\"b"))).startsWith("the header row cannot be read");
     assertThat(csv.parse(Frames.of("1,2")).rejection()).startsWith("the header row cannot be read");
   }
+
+  @Test
+  void aRowWithNulAmongItsFirstBytesIsReadAsUtf8() {
+    // Found by CsvRecordsFuzzTest: Jackson took ",\0,,," and "a\0" for UTF-16 (a NUL among an
+    // input's first bytes is how it guesses); the first was read as two garbled fields, the
+    // second as "a".
+    CsvRecords csv = withHeader("a,b,c,d,e");
+    Map<String, Object> expected = new HashMap<>();
+    expected.put("a", null);
+    expected.put("b", "\0");
+    expected.put("c", null);
+    expected.put("d", null);
+    expected.put("e", null);
+    assertThat(csv.parse(Frames.of(",\0,,,")).value()).isEqualTo(expected);
+    CsvRecords one = withHeader("a");
+    assertThat(one.parse(Frames.of("a\0")).value()).isEqualTo(Map.of("a", "a\0"));
+    byte[] utf16 = {(byte) 0xFF, (byte) 0xFE, 'a', 0};
+    assertThat(one.parse(Frames.of(utf16)).rejection())
+        .isEqualTo("invalid UTF-8 at byte 0 of the record (0xff)");
+  }
 }
