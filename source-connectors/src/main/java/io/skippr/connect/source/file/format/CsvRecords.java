@@ -7,6 +7,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.skippr.connect.source.file.config.FormatConfig;
 import io.skippr.connect.source.file.read.Frame;
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.nio.CharBuffer;
 import java.util.ArrayList;
@@ -122,6 +123,8 @@ public final class CsvRecords implements RecordParser {
       return p.nextToken() == null ? null : "more than one row in the record";
     } catch (JsonProcessingException e) {
       return "malformed CSV: " + e.getOriginalMessage();
+    } catch (CharConversionException e) {
+      return Utf8Text.problem(b, start, length); // Jackson's message has buffer positions
     } catch (IOException e) {
       return "malformed CSV: " + e.getMessage();
     }

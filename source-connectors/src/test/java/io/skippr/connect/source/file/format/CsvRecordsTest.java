@@ -3,6 +3,7 @@ package io.skippr.connect.source.file.format;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.skippr.connect.source.file.config.FormatConfig;
+import io.skippr.connect.source.file.read.Frame;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -119,5 +120,20 @@ class CsvRecordsTest {
     byte[] utf16 = {(byte) 0xFF, (byte) 0xFE, 'a', 0};
     assertThat(one.parse(Frames.of(utf16)).rejection())
         .isEqualTo("invalid UTF-8 at byte 0 of the record (0xff)");
+  }
+
+  @Test
+  void invalidUtf8IsRejectedWithItsPlaceInTheRowWhereverTheRowIsBuffered() {
+    // Found by CsvRecordsFuzzTest: the reason held Jackson's position in the read buffer, so the
+    // same row got another reason when a read had brought it at another place.
+    CsvRecords csv = withHeader("a,b");
+    byte[] row = {'1', ',', (byte) 0xC3, '(', 'x'};
+    byte[] buffered = new byte[7 + row.length];
+    System.arraycopy(row, 0, buffered, 7, row.length);
+    Frame there = new Frame(Frame.Kind.RECORD, buffered, 7, buffered.length, 0, 6, 1, 1);
+    assertThat(csv.parse(Frames.of(row)).rejection())
+        .isEqualTo("invalid UTF-8 at byte 2 of the record (0xc3)");
+    assertThat(csv.parse(there).rejection())
+        .isEqualTo("invalid UTF-8 at byte 2 of the record (0xc3)");
   }
 }
