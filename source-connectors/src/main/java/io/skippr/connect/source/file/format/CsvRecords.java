@@ -100,7 +100,7 @@ public final class CsvRecords implements RecordParser {
     int start = frame.start();
     int length = frame.length();
     CharBuffer chars = null;
-    if (mayLookLikeUtf16(b, start, length)) {
+    if (Utf8Text.mayLookLikeUtf16(b, start, length)) {
       chars = Utf8Text.decode(b, start, length);
       if (chars == null) {
         return Utf8Text.problem(b, start, length);
@@ -128,19 +128,6 @@ public final class CsvRecords implements RecordParser {
     } catch (IOException e) {
       return "malformed CSV: " + e.getMessage();
     }
-  }
-
-  /**
-   * Whether Jackson would take the record for UTF-16 or UTF-32 (it guesses each input's encoding
-   * from a byte order mark or NUL among its first bytes): such a record is decoded as UTF-8 here.
-   */
-  private static boolean mayLookLikeUtf16(byte[] b, int start, int length) {
-    if (length < 2) {
-      return false;
-    }
-    int b0 = b[start] & 0xff;
-    int b1 = b[start + 1] & 0xff;
-    return b0 == 0 || b1 == 0 || b0 == 0xfe || b0 == 0xff;
   }
 
   /** Header names made usable: an empty name becomes column_N, a repeated one name_2, name_3… */

@@ -34,6 +34,19 @@ final class Utf8Text {
         "invalid UTF-8 at byte %d of the record (0x%02x)", at - start, b[at] & 0xff);
   }
 
+  /**
+   * Whether Jackson would take the record for UTF-16 or UTF-32 (it guesses each input's encoding
+   * from a byte order mark or a NUL among its first bytes): such a record is decoded here instead.
+   */
+  static boolean mayLookLikeUtf16(byte[] b, int start, int length) {
+    if (length < 2) {
+      return false;
+    }
+    int b0 = b[start] & 0xff;
+    int b1 = b[start + 1] & 0xff;
+    return b0 == 0 || b1 == 0 || b0 == 0xfe || b0 == 0xff;
+  }
+
   private static CharsetDecoder decoder() {
     return StandardCharsets.UTF_8
         .newDecoder()

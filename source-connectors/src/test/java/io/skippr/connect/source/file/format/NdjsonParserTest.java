@@ -57,4 +57,14 @@ class NdjsonParserTest {
     byte[] bad = {'{', '"', 'a', '"', ':', '"', (byte) 0xC3, (byte) 0x28, '"', '}'};
     assertThat(parser.parse(Frames.of(bad)).rejection()).containsIgnoringCase("UTF-8");
   }
+
+  @Test
+  void aLineWithNulAmongItsFirstBytesIsReadAsUtf8AndRejected() {
+    // Found by NdjsonParserFuzzTest: Jackson took these lines for UTF-16 (a NUL among an input's
+    // first bytes is how it guesses) and accepted them as {} and {"a":1}.
+    byte[] le = {'{', 0, '}', 0};
+    byte[] be = {0, '{', 0, '"', 0, 'a', 0, '"', 0, ':', 0, '1', 0, '}'};
+    assertThat(parser.parse(Frames.of(le)).rejection()).startsWith("malformed JSON: ");
+    assertThat(parser.parse(Frames.of(be)).rejection()).startsWith("malformed JSON: ");
+  }
 }
