@@ -7,7 +7,6 @@ import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.skippr.connect.source.file.config.FormatConfig;
 import io.skippr.connect.source.file.read.Frame;
-import java.io.CharConversionException;
 import java.io.IOException;
 import java.nio.CharBuffer;
 import java.util.ArrayList;
@@ -99,13 +98,11 @@ public final class CsvRecords implements RecordParser {
     byte[] b = frame.buf();
     int start = frame.start();
     int length = frame.length();
-    CharBuffer chars = null;
-    if (Utf8Text.mayLookLikeUtf16(b, start, length)) {
-      chars = Utf8Text.decode(b, start, length);
-      if (chars == null) {
-        return Utf8Text.problem(b, start, length);
-      }
+    if (Utf8Text.firstInvalid(b, start, length) >= 0) {
+      return Utf8Text.problem(b, start, length);
     }
+    CharBuffer chars =
+        Utf8Text.mayLookLikeUtf16(b, start, length) ? Utf8Text.decode(b, start, length) : null;
     try (CsvParser p =
         (CsvParser)
             (chars == null
@@ -123,8 +120,6 @@ public final class CsvRecords implements RecordParser {
       return p.nextToken() == null ? null : "more than one row in the record";
     } catch (JsonProcessingException e) {
       return "malformed CSV: " + e.getOriginalMessage();
-    } catch (CharConversionException e) {
-      return Utf8Text.problem(b, start, length); // Jackson's message has buffer positions
     } catch (IOException e) {
       return "malformed CSV: " + e.getMessage();
     }

@@ -28,13 +28,13 @@ public final class NdjsonParser implements RecordParser {
     if (isBlank(buf, frame.start(), frame.end())) {
       return null;
     }
-    CharBuffer chars = null;
-    if (Utf8Text.mayLookLikeUtf16(buf, frame.start(), frame.length())) {
-      chars = Utf8Text.decode(buf, frame.start(), frame.length());
-      if (chars == null) {
-        return Parsed.rejected(Utf8Text.problem(buf, frame.start(), frame.length()));
-      }
+    if (Utf8Text.firstInvalid(buf, frame.start(), frame.length()) >= 0) {
+      return Parsed.rejected(Utf8Text.problem(buf, frame.start(), frame.length()));
     }
+    CharBuffer chars =
+        Utf8Text.mayLookLikeUtf16(buf, frame.start(), frame.length())
+            ? Utf8Text.decode(buf, frame.start(), frame.length())
+            : null;
     try (JsonParser p =
         chars == null
             ? JSON.createParser(buf, frame.start(), frame.length())

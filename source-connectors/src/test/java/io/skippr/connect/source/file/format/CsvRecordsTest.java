@@ -136,4 +136,23 @@ class CsvRecordsTest {
     assertThat(csv.parse(there).rejection())
         .isEqualTo("invalid UTF-8 at byte 2 of the record (0xc3)");
   }
+
+  @Test
+  void overlongFormsSurrogatesAndCodePointsBeyondUnicodeAreInvalidUtf8() {
+    // Looked for after NdjsonParserFuzzTest found the JSON reader lenient: Jackson's CSV reader
+    // accepted C0 80 (an overlong NUL), ED A0 80 (a surrogate) and F4 90 80 80 (beyond U+10FFFF).
+    CsvRecords csv = withHeader("a,b");
+    byte[][] bad = {
+      {'1', ',', (byte) 0xC0, (byte) 0x80},
+      {'1', ',', (byte) 0xED, (byte) 0xA0, (byte) 0x80},
+      {'1', ',', (byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
+      {'1', ',', (byte) 0xE0, (byte) 0x80, (byte) 0x80}
+    };
+    for (byte[] row : bad) {
+      assertThat(csv.parse(Frames.of(row)).rejection())
+          .startsWith("invalid UTF-8 at byte 2 of the record (0x");
+    }
+    assertThat(csv.parse(Frames.of("1,\u00e9\uD83D\uDE00\uFFFD")).value())
+        .isEqualTo(Map.of("a", "1", "b", "\u00e9\uD83D\uDE00\uFFFD"));
+  }
 }
