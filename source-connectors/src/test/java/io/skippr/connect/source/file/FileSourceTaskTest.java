@@ -281,6 +281,26 @@ class FileSourceTaskTest {
   }
 
   @Test
+  void anEmptyOrPlainFileNamedGzIsOneRejectionAndCompletes() throws Exception {
+    // Opening them failed (the JDK's reader reads the header at once), so they were tried again
+    // at every listing, never rejected and never completed.
+    Files.write(dir.resolve("empty.ndjson.gz"), new byte[0]);
+    Files.writeString(dir.resolve("plain.ndjson.gz"), ndjson(0, 3));
+    Map<String, String> props =
+        props("rejections.topic", "bad", "file.pattern", "*.gz", "file.completed.policy", "delete");
+    try (FileTaskHarness h = new FileTaskHarness(props).start()) {
+      List<SourceRecord> records = h.drain();
+      assertThat(records).extracting(SourceRecord::topic).containsExactly("bad", "bad");
+      assertThat(records)
+          .extracting(r -> ((Struct) r.value()).getString("reason"))
+          .allSatisfy(reason -> assertThat(reason).startsWith("gzip content cannot be read on"));
+      h.commit();
+      h.pollUntil(() -> !Files.exists(dir.resolve("plain.ndjson.gz")));
+      h.pollUntil(() -> !Files.exists(dir.resolve("empty.ndjson.gz")));
+    }
+  }
+
+  @Test
   void rejectedLinesGoToTheRejectionsTopicWithFileLineOffsetAndReason() throws Exception {
     String text = "{\"n\":0}\n{broken\n" + "{\"n\":\"" + "x".repeat(5000) + "\"}\n{\"n\":3}\n";
     Files.writeString(dir.resolve("mixed.ndjson"), text);

@@ -15,13 +15,29 @@ public final class GzipSource implements ByteSource {
 
   private static final int BUFFER = 64 * 1024;
 
-  private final InputStream in;
+  private final FileChannel channel;
+  private final long start;
+  private InputStream in;
   private long position;
 
-  /** Opens the gzip content and skips to {@code position}. */
-  public GzipSource(FileChannel channel, long position) throws IOException {
-    this.in = new GZIPInputStream(Channels.newInputStream(channel.position(0)), BUFFER);
-    skipTo(position);
+  /** The gzip content of {@code channel}, to be read from {@code position} on. */
+  public GzipSource(FileChannel channel, long position) {
+    this.channel = channel;
+    this.start = position;
+    this.position = position;
+  }
+
+  /**
+   * Opens the content at the first read (the reader reads the header at once), so a file that is
+   * not gzip at all, or is empty, fails a read like a file that breaks later.
+   */
+  private InputStream opened() throws IOException {
+    if (in == null) {
+      in = new GZIPInputStream(Channels.newInputStream(channel.position(0)), BUFFER);
+      position = 0;
+      skipTo(start);
+    }
+    return in;
   }
 
   private void skipTo(long target) throws IOException {
@@ -37,7 +53,7 @@ public final class GzipSource implements ByteSource {
 
   @Override
   public int read(byte[] b, int off, int len) throws IOException {
-    int n = in.read(b, off, len);
+    int n = opened().read(b, off, len);
     if (n > 0) {
       position += n;
     }
@@ -61,6 +77,6 @@ public final class GzipSource implements ByteSource {
 
   @Override
   public void close() throws IOException {
-    in.close();
+    channel.close();
   }
 }
