@@ -97,6 +97,17 @@ public final class Hostile {
     return bytes(open.repeat(depth) + (closed ? close.repeat(depth) : ""));
   }
 
+  /** The bytes with every LF made a space: a framed line never holds its LF. */
+  public static byte[] oneLine(byte[] bytes) {
+    byte[] out = bytes.clone();
+    for (int i = 0; i < out.length; i++) {
+      if (out[i] == '\n') {
+        out[i] = ' ';
+      }
+    }
+    return out;
+  }
+
   /** The parts one after the other. */
   public static byte[] concat(List<byte[]> parts) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
