@@ -76,11 +76,16 @@ public final class CursorOrder implements Comparator<String> {
     return ia != null && ib != null ? ia.compareTo(ib) : a.compareTo(b);
   }
 
+  /** The number a JSON number's text holds; null for other text and for exponents beyond int. */
   static BigDecimal number(String text) {
     if (text == null || !NUMBER.matcher(text).matches()) {
       return null;
     }
-    return new BigDecimal(text);
+    try {
+      return new BigDecimal(text);
+    } catch (NumberFormatException e) {
+      return null; // 1e99999999999: no BigDecimal holds it
+    }
   }
 
   /** An ISO-8601 date-time with offset, a local date-time (taken as UTC), or a date. */

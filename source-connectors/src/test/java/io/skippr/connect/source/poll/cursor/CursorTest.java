@@ -39,6 +39,15 @@ class CursorTest {
   }
 
   @Test
+  void aNumberWhoseExponentNoBigDecimalHoldsIsText() {
+    // Found by CursorOrderFuzzTest: new BigDecimal("1e99999999999") threw, and a record with that
+    // cursor failed the task ("cannot read a page").
+    assertThat(new CursorOrder(CursorType.AUTO).compare("0", "1e99999999999")).isNegative();
+    assertThat(new CursorOrder(CursorType.NUMBER).check("1e99999999999"))
+        .contains("'1e99999999999' is not a number");
+  }
+
+  @Test
   void withATiebreakerEqualCursorsAreToldApartInAnyPass() {
     Dedup dedup = new Dedup(cursor("/id", CursorType.AUTO));
     Position delivered = Position.initial(null).delivered("2024-05-01T00:00:05Z", "17");
