@@ -24,8 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Transient failures are retried (Retry-After honoured, counted), permanent ones fail the task with
- * the redacted URL, the status and the reason, and a record that cannot be positioned goes to the
- * rejection topic while its page's other records land.
+ * the redacted URL, the status and the reason, a record that cannot be positioned goes to the
+ * rejection topic while its page's other records land, and a 2xx body that is no page is one
+ * rejection that ends the pass.
  */
 class RetriesAndErrorsTest {
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
@@ -143,23 +144,34 @@ class RetriesAndErrorsTest {
   }
 
   @Test
-  void aBodyThatIsNotJsonFailsWithUrlStatusAndReason() throws Exception {
+  void aBodyThatIsNotJsonIsOnePageRejectionAndTheNextPassReadsOn() throws Exception {
     api.add(5);
     api.nonJsonNext();
-    start(Map.of());
-    assertThatThrownBy(() -> harness.page(TIMEOUT))
-        .isInstanceOf(ConnectException.class)
-        .hasMessageContaining(api.url("/token/items"))
-        .hasMessageContaining("answered 200, but the body is not JSON");
+    start(Map.of("poll.interval.ms", "50"));
+    harness.runUntil(TIMEOUT, "the page rejection and 5 records", () -> harness.landed.size() >= 6);
+    List<SourceRecord> rejections = harness.landed("orders_rejections");
+    assertThat(rejections).hasSize(1);
+    Map<?, ?> rejection = (Map<?, ?>) rejections.get(0).value();
+    assertThat((String) rejection.get("reason")).startsWith("the body is not JSON (");
+    assertThat(rejection.get("url")).isEqualTo(api.url("/token/items?limit=10"));
+    assertThat(rejection.get("status")).isEqualTo(200L);
+    assertThat(rejection.get("page")).isEqualTo(0L);
+    assertThat(rejection.containsKey("index")).isFalse();
+    assertThat((String) rejection.get("record")).startsWith("<html>");
+    assertThat(harness.landedIds(FixtureConfigs.TOPIC)).isEqualTo(api.items().ids());
   }
 
   @Test
-  void aMissingRecordsPointerFailsWithThePointer() throws Exception {
+  void aMissingRecordsPointerRejectsEveryPageWithThePointerAndNeverFailsTheTask() throws Exception {
     api.add(5);
-    start(Map.of("records.pointer", "/data/items"));
-    assertThatThrownBy(() -> harness.page(TIMEOUT))
-        .isInstanceOf(ConnectException.class)
-        .hasMessageContaining("nothing at records.pointer=/data/items");
+    start(Map.of("records.pointer", "/data/items", "poll.interval.ms", "20"));
+    harness.runUntil(TIMEOUT, "3 page rejections", () -> harness.landed.size() >= 3);
+    assertThat(harness.landed("orders_rejections"))
+        .allSatisfy(
+            r ->
+                assertThat(((Map<?, ?>) r.value()).get("reason"))
+                    .isEqualTo("the body has nothing at records.pointer=/data/items"));
+    assertThat(harness.landedIds(FixtureConfigs.TOPIC)).isEmpty();
   }
 
   @Test
@@ -182,6 +194,7 @@ class RetriesAndErrorsTest {
     Map<?, ?> rejection = (Map<?, ?>) rejections.get(0).value();
     assertThat(rejection.get("reason")).isEqualTo("no cursor at /updated_at");
     assertThat(rejection.get("index")).isEqualTo(5L);
+    assertThat(rejection.get("page")).isEqualTo(0L);
     assertThat(rejection.get("status")).isEqualTo(200L);
     assertThat((String) rejection.get("url")).startsWith(api.url("/token/items"));
     assertThat((String) rejection.get("record")).contains("\"id\":" + broken);

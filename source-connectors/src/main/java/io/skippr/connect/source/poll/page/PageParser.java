@@ -1,21 +1,20 @@
 package io.skippr.connect.source.poll.page;
 
 import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import io.skippr.connect.source.poll.http.Redaction;
-import io.skippr.connect.source.poll.http.RequestFailure;
 import io.skippr.connect.source.poll.http.Response;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads a 2xx body as JSON and finds its records. A body that is not JSON, or has no array at
- * {@code records.pointer}, is a permanent failure naming the URL (redacted), status and reason: the
- * config and the API disagree, and retrying would not change that. An empty body (204) and {@code
- * null} at the pointer are an empty page.
+ * Reads a 2xx body as JSON and finds its records. A body that is not JSON (or beyond Jackson's
+ * limits: nesting deeper than 1,000, numbers longer than 1,000 digits), or has no array at {@code
+ * records.pointer}, is an unusable page with the reason: it is rejected as a whole, never a task
+ * failure. An empty body (204) and {@code null} at the pointer are an empty page.
  */
 public final class PageParser {
 
@@ -29,7 +28,7 @@ public final class PageParser {
     this.pointer = recordsPointer.isEmpty() ? null : JsonPointer.compile(recordsPointer);
   }
 
-  public ParsedPage parse(Response response) throws RequestFailure {
+  public ParsedPage parse(Response response) {
     if (response.body().length == 0 || isBlank(response.body())) {
       return new ParsedPage(response, MissingNode.getInstance(), List.of());
     }
@@ -37,17 +36,19 @@ public final class PageParser {
     try {
       body = JSON.readTree(response.body());
     } catch (IOException e) {
-      throw fail(response, "the body is not JSON (" + firstLine(e.getMessage()) + ")");
+      String why = e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
+      return ParsedPage.unusable(response, "the body is not JSON (" + firstLine(why) + ")");
     }
     JsonNode array = pointer == null ? body : body.at(pointer);
     if (array.isMissingNode()) {
-      throw fail(response, "the body has nothing at records.pointer=" + recordsPointer);
+      return ParsedPage.unusable(
+          response, "the body has nothing at records.pointer=" + recordsPointer);
     }
     if (array.isNull()) {
       return new ParsedPage(response, body, List.of());
     }
     if (!array.isArray()) {
-      throw fail(
+      return ParsedPage.unusable(
           response,
           (pointer == null ? "the body" : "records.pointer=" + recordsPointer)
               + " is a JSON "
@@ -57,12 +58,6 @@ public final class PageParser {
     List<JsonNode> records = new ArrayList<>(array.size());
     array.forEach(records::add);
     return new ParsedPage(response, body, records);
-  }
-
-  private static RequestFailure fail(Response response, String reason) {
-    return RequestFailure.permanent(
-        response.status(),
-        Redaction.url(response.uri()) + " answered " + response.status() + ", but " + reason);
   }
 
   private static boolean isBlank(byte[] body) {
