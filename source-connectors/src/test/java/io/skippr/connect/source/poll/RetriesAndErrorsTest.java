@@ -7,6 +7,7 @@ import io.skippr.connect.source.poll.FixtureConfigs.Listing;
 import io.skippr.connect.source.poll.metrics.PollMetrics;
 import io.skippr.connect.testkit.pollapi.PollFixtureApi;
 import io.skippr.connect.testkit.pollapi.PollFixtureApi.Served;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneOffset;
@@ -172,6 +173,28 @@ class RetriesAndErrorsTest {
                 assertThat(((Map<?, ?>) r.value()).get("reason"))
                     .isEqualTo("the body has nothing at records.pointer=/data/items"));
     assertThat(harness.landedIds(FixtureConfigs.TOPIC)).isEmpty();
+  }
+
+  @Test
+  void aNextLinkThatCannotBeFollowedRejectsThePageAfterItsRecords() throws Exception {
+    // Found by PageFuzzTest: resolving "a b|{}" threw, and the task failed ("cannot read a page").
+    api.add(3);
+    api.answerNext(
+        200,
+        Map.of("Link", "<a b|{}>; rel=\"next\""),
+        "[{\"id\":0,\"updated_at\":\"2020-01-01T00:00:00Z\"}]".getBytes(StandardCharsets.UTF_8));
+    Map<String, String> config = new HashMap<>(FixtureConfigs.of(api, Listing.NEXT_LINK));
+    config.put("poll.interval.ms", "50");
+    harness = new PollHarness(dir, Map.of(), config).start();
+    harness.runUntil(TIMEOUT, "5 records and rejections", () -> harness.landed.size() >= 5);
+    assertThat(harness.landed.get(0).topic()).isEqualTo(FixtureConfigs.TOPIC);
+    Map<?, ?> rejection = (Map<?, ?>) harness.landed.get(1).value();
+    assertThat(harness.landed.get(1).topic()).isEqualTo("orders_rejections");
+    assertThat((String) rejection.get("reason")).startsWith("the next page's URL is no URI");
+    assertThat(rejection.get("record")).isEqualTo("a b|{}");
+    assertThat(harness.landedIds(FixtureConfigs.TOPIC))
+        .as("the next pass reads on from the delivered cursor")
+        .containsExactly(0L, 1L, 2L, 3L);
   }
 
   @Test

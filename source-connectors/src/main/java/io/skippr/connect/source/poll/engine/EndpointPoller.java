@@ -30,7 +30,8 @@ import org.slf4j.LoggerFactory;
  *   PAGE_DUE --(rate limit allows)--> request next page
  *   RETRY_DUE --(backoff / Retry-After passed)--> request the same page again
  *   any request: page with a next page -> PAGE_DUE; last page -> PASS_DUE (+ poll.interval.ms);
- *                a 2xx body that is no page -> rejected, PASS_DUE (+ poll.interval.ms);
+ *                a 2xx body that is no page, or a next page that cannot be followed ->
+ *                the page rejected (its records stand), PASS_DUE (+ poll.interval.ms);
  *                transient failure -> RETRY_DUE, or FAILED after retry.max.attempts;
  *                401 -> RETRY_DUE at once with a new token (once), then FAILED;
  *                permanent failure -> FAILED (every later step throws the same error)
@@ -140,7 +141,11 @@ public final class EndpointPoller {
     PageRecords.PageProblem problem = null;
     try {
       if (page.usable()) {
-        next = pagination.next(position.next(), page);
+        try {
+          next = pagination.next(position.next(), page);
+        } catch (Pagination.Unfollowable e) {
+          problem = new PageRecords.PageProblem(e.getMessage(), e.reference());
+        }
       } else {
         problem =
             new PageRecords.PageProblem(page.problem(), PageRecords.text(page.response().body()));
@@ -152,7 +157,7 @@ public final class EndpointPoller {
     }
     if (problem != null) {
       LOG.warn(
-          "Endpoint {}: page {} of pass {} ({}) rejected, the pass ends there: {}",
+          "Endpoint {}: page {} of pass {} ({}) rejected, its pass ends there: {}",
           settings.name(),
           position.page(),
           position.pass(),
