@@ -198,6 +198,21 @@ class RetriesAndErrorsTest {
   }
 
   @Test
+  void aStoredPageReferenceThatIsNoUrlFailsTheTaskNamingIt() throws Exception {
+    // An offset changed through the REST API may hold anything: the request could not be built
+    // and an IllegalArgumentException without context failed the task.
+    Map<String, String> config = new HashMap<>(FixtureConfigs.of(api, Listing.NEXT_LINK));
+    harness = new PollHarness(dir, Map.of(), config);
+    harness.kafkaOffsets.put(
+        Map.of("endpoint", "default"),
+        Map.of("pass", 1L, "page", 1L, "next", "a b|{}", "skip", 0L, "pass_done", false));
+    harness.start();
+    assertThatThrownBy(() -> harness.page(TIMEOUT))
+        .isInstanceOf(ConnectException.class)
+        .hasMessageContaining("the page reference a b|{} cannot be requested");
+  }
+
+  @Test
   void aRecordWithoutCursorIsRejectedOnceAndTheOthersLand() throws Exception {
     api.add(5);
     long broken = api.items().addWithout("updated_at");

@@ -44,7 +44,15 @@ public final class PageFetcher {
    */
   public ParsedPage fetch(String passCursor, String next)
       throws RequestFailure, InterruptedException {
-    HttpRequest.Builder builder = requests.request(passCursor, next);
+    HttpRequest.Builder builder;
+    try {
+      builder = requests.request(passCursor, next);
+    } catch (IllegalArgumentException e) {
+      // Only a page reference set from outside (an offset changed through the REST API) can
+      // be no URL: the ones pages name are checked before they are stored.
+      throw RequestFailure.permanent(
+          0, "the page reference " + next + " cannot be requested: " + e.getMessage());
+    }
     auth.authorize(builder);
     HttpRequest request = builder.build();
     Response response;
