@@ -128,6 +128,18 @@ public final class PageRecords {
     return records;
   }
 
+  /**
+   * A cursor or tie-breaker as text: a string as it is, a number with its digits (a decimal in
+   * exponent form as its plain digits, unless they would be more than a few dozen).
+   */
+  static String text(JsonNode value) {
+    if (value.isBigDecimal()) {
+      java.math.BigDecimal d = value.decimalValue();
+      return Math.abs((long) d.scale()) <= 64 ? d.toPlainString() : d.toString();
+    }
+    return value.asText();
+  }
+
   /** What a rejection shows of a body: its start, as UTF-8 text. */
   public static String text(byte[] body) {
     String text =
@@ -188,7 +200,7 @@ public final class PageRecords {
     if (value.isContainerNode()) {
       return "the " + what + " at " + text + " is an " + value.getNodeType().name().toLowerCase();
     }
-    out[slot] = value.asText();
+    out[slot] = text(value);
     return dedup.order().check(out[slot]).map(reason -> what + " " + reason).orElse(null);
   }
 

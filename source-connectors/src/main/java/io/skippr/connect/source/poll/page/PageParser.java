@@ -2,8 +2,11 @@ package io.skippr.connect.source.poll.page;
 
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import io.skippr.connect.source.poll.http.Response;
 import java.io.IOException;
@@ -18,7 +21,17 @@ import java.util.List;
  */
 public final class PageParser {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  /**
+   * Decimals as exact BigDecimals (trailing zeros kept): a cursor such as 1700000000.120 goes back
+   * to the API and into the offset with its own digits, not as a double's 1.70000000012E9.
+   */
+  private static final ObjectMapper JSON =
+      JsonMapper.builder()
+          .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+          .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+          .build();
+
+  private static final ObjectMapper DOUBLES = new ObjectMapper();
 
   private final String recordsPointer;
   private final JsonPointer pointer;
@@ -34,7 +47,7 @@ public final class PageParser {
     }
     JsonNode body;
     try {
-      body = JSON.readTree(response.body());
+      body = read(response.body());
     } catch (IOException e) {
       String why = e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
       return ParsedPage.unusable(response, "the body is not JSON (" + firstLine(why) + ")");
@@ -58,6 +71,18 @@ public final class PageParser {
     List<JsonNode> records = new ArrayList<>(array.size());
     array.forEach(records::add);
     return new ParsedPage(response, body, records);
+  }
+
+  /**
+   * The body's tree; a page with a number no BigDecimal holds (1e999999999999) is read with
+   * doubles, so that number is infinite and only its record is rejected.
+   */
+  private static JsonNode read(byte[] body) throws IOException {
+    try {
+      return JSON.readTree(body);
+    } catch (NumberFormatException e) {
+      return DOUBLES.readTree(body);
+    }
   }
 
   private static boolean isBlank(byte[] body) {
