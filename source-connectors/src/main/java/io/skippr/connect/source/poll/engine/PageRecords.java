@@ -28,6 +28,9 @@ public final class PageRecords {
   /** Longest record text kept in a rejection. */
   static final int MAX_REJECTED_CHARS = 64 * 1024;
 
+  /** Longest cursor or tie-breaker: it goes into every offset after it, and into requests. */
+  static final int MAX_CURSOR_CHARS = 4096;
+
   /** What a page yielded. */
   public record Result(
       List<SourceRecord> records, Position position, int delivered, int skipped, int rejected) {}
@@ -201,6 +204,9 @@ public final class PageRecords {
       return "the " + what + " at " + text + " is an " + value.getNodeType().name().toLowerCase();
     }
     out[slot] = text(value);
+    if (out[slot].length() > MAX_CURSOR_CHARS) {
+      return "the " + what + " at " + text + " is longer than " + MAX_CURSOR_CHARS + " characters";
+    }
     return dedup.order().check(out[slot]).map(reason -> what + " " + reason).orElse(null);
   }
 

@@ -34,7 +34,8 @@ public interface Pagination {
       case TOKEN -> {
         JsonPointer pointer = JsonPointer.compile(p.nextPointer());
         // A token equal to the one just used would loop: the pass ends instead.
-        yield (current, page) -> text(page.body().at(pointer)).filter(t -> !t.equals(current));
+        yield (current, page) ->
+            text(page.body().at(pointer)).map(Pagination::bounded).filter(t -> !t.equals(current));
       }
       case PAGE -> {
         PageSize size = new PageSize(p.limit());
@@ -100,6 +101,7 @@ public interface Pagination {
    * @throws Unfollowable when it is no URI, or no http(s) URL with a host
    */
   private static Optional<String> followed(ParsedPage page, String ref) {
+    bounded(ref);
     URI self = page.response().uri();
     URI next;
     try {
@@ -112,6 +114,20 @@ public interface Pagination {
       throw new Unfollowable("the next page's URL is no http(s) URL with a host", ref);
     }
     return next.equals(self) ? Optional.empty() : Optional.of(next.toString());
+  }
+
+  /** Longest page reference: it goes into every offset of its page, and into a request. */
+  int MAX_REFERENCE_CHARS = 16 * 1024;
+
+  /**
+   * @throws Unfollowable for a reference longer than {@link #MAX_REFERENCE_CHARS}
+   */
+  private static String bounded(String ref) {
+    if (ref.length() > MAX_REFERENCE_CHARS) {
+      throw new Unfollowable(
+          "the next page's reference is longer than " + MAX_REFERENCE_CHARS + " characters", ref);
+    }
+    return ref;
   }
 
   private static Optional<String> text(JsonNode node) {

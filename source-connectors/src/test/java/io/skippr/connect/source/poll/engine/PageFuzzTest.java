@@ -39,6 +39,10 @@ import org.apache.kafka.connect.source.SourceRecord;
 class PageFuzzTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Three cursors of 4 KiB (cursor, tie-breaker, pass cursor) and a 16 KiB page reference. */
+  private static final int MAX_OFFSET_BYTES = 3 * 4 * 4096 + 4 * 16384 + 1024;
+
   private static final URI SELF = URI.create("https://api.example.com/v1/items?page=1");
 
   /** An endpoint's settings and the page state a page is fetched at. */
@@ -70,6 +74,9 @@ class PageFuzzTest {
         .isEqualTo(first.records() + (first.pageRejected() ? 1 : 0));
     for (SourceRecord r : first.result().records()) {
       assertThat(PositionCodec.fromOffset(r.sourceOffset())).isNotNull();
+      assertThat(json(r.sourceOffset()).length)
+          .as("an offset stays far below a Kafka record's 1 MB")
+          .isLessThanOrEqualTo(MAX_OFFSET_BYTES);
     }
   }
 
@@ -95,6 +102,40 @@ class PageFuzzTest {
     for (String literal : List.of("376167.66939690290", "0.00", "1700000000.123")) {
       aNumericCursorIsKeptAsTheApiWroteIt(literal);
     }
+  }
+
+  @Example
+  void aHugeCursorOrNextLinkNeverReachesAnOffset() {
+    // Found by PageFuzzTest: a 100,000-character cursor or next link went into the
+    // offset of every record after it (Connect writes offsets as Kafka records of at most 1 MB).
+    Map<String, String> c = new HashMap<>();
+    c.put("name", "fuzz");
+    c.put("http.url", SELF.toString());
+    c.put("topic", "items");
+    c.put("cursor.pointer", "/updated_at");
+    c.put("pagination.mode", "next_url");
+    c.put("records.pointer", "/data");
+    c.put("pagination.next.pointer", "/next");
+    EndpointSettings settings = HttpPollConfig.from(c).endpoints().get(0);
+    String huge = "x".repeat(100_000);
+    byte[] body =
+        Hostile.bytes(
+            "{\"next\":\"/"
+                + huge
+                + "\",\"data\":[{\"updated_at\":\""
+                + huge
+                + "\"},"
+                + "{\"updated_at\":\"2025-01-01T00:00:00Z\"}]}");
+    Outcome o = outcome(settings, Position.initial(null), new Answer(List.of(), body));
+    List<SourceRecord> out = o.result().records();
+    assertThat(out)
+        .extracting(SourceRecord::topic)
+        .containsExactly("items_rejections", "items", "items_rejections");
+    assertThat(((Map<?, ?>) out.get(0).value()).get("reason"))
+        .isEqualTo("the cursor at /updated_at is longer than 4096 characters");
+    assertThat(((Map<?, ?>) out.get(2).value()).get("reason"))
+        .isEqualTo("the next page's reference is longer than 16384 characters");
+    assertThat(json(out.get(2).sourceOffset()).length).isLessThan(1024);
   }
 
   @Provide
@@ -229,7 +270,7 @@ class PageFuzzTest {
         "<https://api.example.com/%zz>; rel=next",
         "<https://api.example.com/x#frag>; rel=next",
         "<https://user:pw@api.example.com/x>; rel=next",
-        "<" + "x".repeat(20_000) + ">; rel=next",
+        "<https://api.example.com/" + "x".repeat(100_000) + ">; rel=next",
         "garbage; rel=next",
         "<https://a/>; title=\"; rel=next\"");
   }
@@ -245,7 +286,7 @@ class PageFuzzTest {
             "",
             "tok-2",
             "https://api.example.com/v1/items?page=1",
-            "x".repeat(20_000));
+            "x".repeat(100_000));
     Arbitrary<Object> oddNext =
         Arbitraries.oneOf(
             next,
@@ -273,7 +314,7 @@ class PageFuzzTest {
                     "2025-01-01",
                     "not a time",
                     "",
-                    "x".repeat(5000))
+                    "x".repeat(100_000))
                 .map(v -> (Object) v),
             Arbitraries.of(7L, -1L, Long.MAX_VALUE, 1.5, 1e300, 1700000000.123)
                 .map(v -> (Object) v),
@@ -321,7 +362,11 @@ class PageFuzzTest {
                 .map(v -> (Object) v)));
   }
 
-  private static byte[] write(Map<String, Object> page) {
+  private static byte[] json(Object value) {
+    return write(value);
+  }
+
+  private static byte[] write(Object page) {
     try {
       return JSON.writeValueAsBytes(page);
     } catch (java.io.IOException e) {
