@@ -97,6 +97,22 @@ class OAuth2Test {
   }
 
   @Test
+  void anAccessTokenAHeaderCannotCarryFailsTheTaskWithoutShowingIt() throws Exception {
+    // An access token with a line break passed, and building the request's Authorization header
+    // threw an IllegalArgumentException out of the poll.
+    oauth.answerNext(200, "{\"access_token\":\"at-secret\\r\\nX-Evil: 1\",\"expires_in\":3600}");
+    api.add(3);
+    Map<String, String> config = config("client_credentials");
+    config.put("state.mirror", "off");
+    harness = new PollHarness(dir, env, config).start();
+    assertThatThrownBy(() -> harness.page(TIMEOUT))
+        .isInstanceOf(ConnectException.class)
+        .hasMessageContaining("answered an access_token with characters other than visible ASCII")
+        .hasMessageNotContaining("at-secret");
+    assertThat(api.served()).isEmpty();
+  }
+
+  @Test
   void a401GetsOneNewAccessTokenAndTheRequestIsRetried() throws Exception {
     api.add(12);
     harness = new PollHarness(dir, env, config("client_credentials")).start();
