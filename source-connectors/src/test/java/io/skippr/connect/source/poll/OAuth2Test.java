@@ -113,6 +113,26 @@ class OAuth2Test {
   }
 
   @Test
+  void anErrorDescriptionCannotForgeLogLines() throws Exception {
+    // The token endpoint's error and description went into the failure (and the log) as they
+    // were, line breaks and all.
+    oauth.answerNext(
+        400,
+        "{\"error\":\"invalid_request\",\"error_description\":\"no\\r\\n"
+            + "12:00:00.000 INFO  [main] Forged - all is well\\u001b[0m\"}");
+    api.add(3);
+    Map<String, String> config = config("client_credentials");
+    config.put("state.mirror", "off");
+    harness = new PollHarness(dir, env, config).start();
+    assertThatThrownBy(() -> harness.page(TIMEOUT))
+        .isInstanceOf(ConnectException.class)
+        .hasMessageContaining(
+            ": invalid_request (no 12:00:00.000 INFO [main] Forged - all is well [0m)")
+        .hasMessageNotContaining("\n")
+        .hasMessageNotContaining("\u001b");
+  }
+
+  @Test
   void a401GetsOneNewAccessTokenAndTheRequestIsRetried() throws Exception {
     api.add(12);
     harness = new PollHarness(dir, env, config("client_credentials")).start();

@@ -131,6 +131,22 @@ class RetriesAndErrorsTest {
   }
 
   @Test
+  void anErrorBodyIsOneShortLineInTheFailure() throws Exception {
+    api.answerNext(
+        404,
+        Map.of(),
+        ("{\"error\":\"gone\"}\r\n12:00:00 INFO forged\u001b[0m" + "x".repeat(500))
+            .getBytes(StandardCharsets.UTF_8));
+    start(Map.of());
+    assertThatThrownBy(() -> harness.page(TIMEOUT))
+        .isInstanceOf(ConnectException.class)
+        .hasMessageContaining("answered 404: {\"error\":\"gone\"} 12:00:00 INFO forged [0mxxx")
+        .hasMessageEndingWith("x…")
+        .hasMessageNotContaining("\n")
+        .hasMessageNotContaining("\u001b");
+  }
+
+  @Test
   void aPermanent4xxFailsTheTaskAtOnce() throws Exception {
     api.add(5);
     api.failNext(1, 404, null);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.skippr.connect.source.poll.config.PollAuthConfig;
 import io.skippr.connect.source.poll.config.PollAuthConfig.ClientAuth;
+import io.skippr.connect.source.poll.http.Excerpt;
 import io.skippr.connect.source.poll.http.HttpExchanger;
 import io.skippr.connect.source.poll.http.Redaction;
 import io.skippr.connect.source.poll.http.RequestFailure;
@@ -238,7 +239,7 @@ public final class OAuth2Authenticator implements Authenticator {
       if (error.isEmpty()) {
         return "";
       }
-      return ": " + error + (description.isEmpty() ? "" : " (" + description + ")");
+      return ": " + Excerpt.of(error + (description.isEmpty() ? "" : " (" + description + ")"));
     } catch (IOException | RuntimeException e) {
       return "";
     }

@@ -2,6 +2,7 @@ package io.skippr.connect.source.poll.engine;
 
 import io.skippr.connect.source.poll.auth.Authenticator;
 import io.skippr.connect.source.poll.config.EndpointSettings;
+import io.skippr.connect.source.poll.http.Excerpt;
 import io.skippr.connect.source.poll.http.HttpExchanger;
 import io.skippr.connect.source.poll.http.PageRequests;
 import io.skippr.connect.source.poll.http.Redaction;
@@ -18,8 +19,6 @@ import java.time.Instant;
 
 /** One attempt at one page: build the request, add credentials, send, check status and body. */
 public final class PageFetcher {
-
-  private static final int MAX_BODY_IN_MESSAGE = 200;
 
   private final EndpointSettings settings;
   private final PageRequests requests;
@@ -93,12 +92,9 @@ public final class PageFetcher {
     if (body.length == 0) {
       return "";
     }
-    String text =
-        new String(body, 0, Math.min(body.length, 4 * MAX_BODY_IN_MESSAGE), StandardCharsets.UTF_8);
-    text = text.replaceAll("\\s+", " ").trim();
     return ": "
-        + (text.length() > MAX_BODY_IN_MESSAGE
-            ? text.substring(0, MAX_BODY_IN_MESSAGE) + "…"
-            : text);
+        + Excerpt.of(
+            new String(
+                body, 0, Math.min(body.length, 4 * Excerpt.MAX_CHARS), StandardCharsets.UTF_8));
   }
 }
