@@ -2,8 +2,6 @@ package io.skippr.connect.common;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,8 +23,6 @@ public final class SkipprFile {
 
   /** Environment variable naming the file. */
   public static final String CONFIG_ENV = "SKIPPR_CONFIG";
-
-  private static final YAMLMapper YAML = new YAMLMapper();
 
   private final Path path;
   private final JsonNode root;
@@ -86,12 +82,15 @@ public final class SkipprFile {
   /** Parses the text of the file at {@code path}. */
   public static SkipprFile parse(Path path, String text) {
     try {
-      JsonNode root = YAML.readTree(text);
-      return new SkipprFile(path, root == null ? MissingNode.getInstance() : root);
+      return new SkipprFile(path, SkipprYamlTree.read(text));
     } catch (JsonProcessingException e) {
       String where = e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")";
       throw new SkipprFileException(
           path + ": not valid YAML" + where + ": " + e.getOriginalMessage(), e);
+    } catch (SkipprYamlTree.Refused e) {
+      throw new SkipprFileException(path + ": " + e.getMessage(), e);
+    } catch (IOException e) {
+      throw new SkipprFileException(path + ": not valid YAML: " + e.getMessage(), e);
     }
   }
 

@@ -97,4 +97,24 @@ class SkipprFileTest {
                 .scalar("skippr.store.name"))
         .contains("x");
   }
+
+  @Test
+  void everyScalarIsTheTextItIsWrittenWith() {
+    // Found by SkipprFileFuzzTest: read by YAML 1.1 rules, "010" was the setting "8", "0x1F"
+    // "31", "on" "true", "1.50" "1.5", "1e3" "1000.0", and ".inf" refused the whole file.
+    SkipprFile file =
+        parse(
+            "skippr:\n  store:\n    name: 010\n    region: 0x1F\n    type: on\n"
+                + "  a: 1.50\n  b: 1e3\n  c: .inf\n  d: 'quoted'\n  e: ~\n  f: null\n  g:\n");
+    assertThat(file.scalars())
+        .containsEntry("skippr.store.name", "010")
+        .containsEntry("skippr.store.region", "0x1F")
+        .containsEntry("skippr.store.type", "on")
+        .containsEntry("skippr.a", "1.50")
+        .containsEntry("skippr.b", "1e3")
+        .containsEntry("skippr.c", ".inf")
+        .containsEntry("skippr.d", "quoted")
+        .doesNotContainKeys("skippr.e", "skippr.f", "skippr.g");
+    assertThat(file.root().path("skippr").path("store").path("name").isTextual()).isTrue();
+  }
 }
