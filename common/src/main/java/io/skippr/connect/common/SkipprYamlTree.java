@@ -15,8 +15,9 @@ import java.io.IOException;
  * The tree of a {@code skippr.yml}, read token by token so that it holds what the file says and no
  * more: every scalar as the text it is written with (YAML 1.1 would make {@code 010} the number 8
  * and {@code on} true; YAML 1.2 and every setting here take text), {@code ~}, {@code null} and
- * empty values as null. The YAML parser's own limits stand: nesting up to 1,000 levels, 3 MiB of
- * text.
+ * empty values as null. What a reader would guess at is refused with its line: an alias (its value
+ * would be the anchor's name). The YAML parser's own limits stand: nesting up to 1,000 levels, 3
+ * MiB of text.
  */
 final class SkipprYamlTree {
 
@@ -57,6 +58,12 @@ final class SkipprYamlTree {
   }
 
   private JsonNode value(JsonToken token) throws IOException, Refused {
+    if (parser.isCurrentAlias()) {
+      throw refused(
+          "an alias (*"
+              + parser.getText()
+              + "): aliases and merge keys are not supported, write the value out");
+    }
     return switch (token) {
       case START_OBJECT -> object();
       case START_ARRAY -> array();

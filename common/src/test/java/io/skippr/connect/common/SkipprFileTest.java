@@ -117,4 +117,20 @@ class SkipprFileTest {
         .doesNotContainKeys("skippr.e", "skippr.f", "skippr.g");
     assertThat(file.root().path("skippr").path("store").path("name").isTextual()).isTrue();
   }
+
+  @Test
+  void anAliasIsRefusedWithItsLine() {
+    // Found by SkipprFileFuzzTest: "c: *x" read as the text "x", the anchor's name, and the
+    // billion laughs were a list of names.
+    assertThatThrownBy(() -> parse("a: &x {b: 1}\nc: *x\n"))
+        .isInstanceOf(SkipprFile.SkipprFileException.class)
+        .hasMessage(
+            "skippr.yml: line 2: an alias (*x): aliases and merge keys are not supported, write"
+                + " the value out");
+    assertThatThrownBy(() -> parse("base: &b {type: rocksdb}\nskippr:\n  store:\n    <<: *b\n"))
+        .hasMessageContaining("line 4: an alias (*b)");
+    assertThat(parse("a: &x hello\n").scalar("a"))
+        .as("an anchor alone is harmless")
+        .contains("hello");
+  }
 }
