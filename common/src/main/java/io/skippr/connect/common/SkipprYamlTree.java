@@ -16,8 +16,8 @@ import java.io.IOException;
  * more: every scalar as the text it is written with (YAML 1.1 would make {@code 010} the number 8
  * and {@code on} true; YAML 1.2 and every setting here take text), {@code ~}, {@code null} and
  * empty values as null. What a reader would guess at is refused with its line: an alias (its value
- * would be the anchor's name). The YAML parser's own limits stand: nesting up to 1,000 levels, 3
- * MiB of text.
+ * would be the anchor's name), a key given twice (one value would be lost). The YAML parser's own
+ * limits stand: nesting up to 1,000 levels, 3 MiB of text.
  */
 final class SkipprYamlTree {
 
@@ -77,6 +77,9 @@ final class SkipprYamlTree {
     JsonToken t;
     while ((t = parser.nextToken()) == JsonToken.FIELD_NAME) {
       String key = parser.currentName();
+      if (node.has(key)) {
+        throw refused("the key '" + key + "' is given twice in one mapping");
+      }
       node.set(key, value(parser.nextToken()));
     }
     if (t != JsonToken.END_OBJECT) {

@@ -133,4 +133,15 @@ class SkipprFileTest {
         .as("an anchor alone is harmless")
         .contains("hello");
   }
+
+  @Test
+  void aKeyGivenTwiceInOneMappingIsRefused() {
+    // Found by SkipprFileFuzzTest: the later value won without a word, so a second "pipelines:"
+    // replaced the first one's pipelines.
+    assertThatThrownBy(() -> parse("skippr:\n  store:\n    type: dynamodb\n    type: rocksdb\n"))
+        .isInstanceOf(SkipprFile.SkipprFileException.class)
+        .hasMessage("skippr.yml: line 4: the key 'type' is given twice in one mapping");
+    assertThatThrownBy(() -> parse("pipelines: {a: {}}\npipelines: {b: {}}\n"))
+        .hasMessageContaining("line 2: the key 'pipelines' is given twice");
+  }
 }
