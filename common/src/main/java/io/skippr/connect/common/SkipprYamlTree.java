@@ -16,8 +16,8 @@ import java.io.IOException;
  * more: every scalar as the text it is written with (YAML 1.1 would make {@code 010} the number 8
  * and {@code on} true; YAML 1.2 and every setting here take text), {@code ~}, {@code null} and
  * empty values as null. What a reader would guess at is refused with its line: an alias (its value
- * would be the anchor's name), a key given twice (one value would be lost). The YAML parser's own
- * limits stand: nesting up to 1,000 levels, 3 MiB of text.
+ * would be the anchor's name), a key given twice (one value would be lost), a second document (it
+ * would be ignored). The YAML parser's own limits stand: nesting up to 1,000 levels, 3 MiB of text.
  */
 final class SkipprYamlTree {
 
@@ -53,6 +53,9 @@ final class SkipprYamlTree {
         return MissingNode.getInstance();
       }
       JsonNode root = tree.value(first);
+      if (p.nextToken() != null) {
+        throw tree.refused("a second document: skippr.yml holds one");
+      }
       return root;
     }
   }

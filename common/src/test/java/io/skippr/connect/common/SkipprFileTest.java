@@ -144,4 +144,14 @@ class SkipprFileTest {
     assertThatThrownBy(() -> parse("pipelines: {a: {}}\npipelines: {b: {}}\n"))
         .hasMessageContaining("line 2: the key 'pipelines' is given twice");
   }
+
+  @Test
+  void aSecondDocumentIsRefused() {
+    // Found by SkipprFileFuzzTest: everything after a "---" line was ignored without a word.
+    assertThatThrownBy(() -> parse("skippr: {store: {type: rocksdb}}\n---\nskippr: {x: 1}\n"))
+        .isInstanceOf(SkipprFile.SkipprFileException.class)
+        .hasMessage("skippr.yml: line 3: a second document: skippr.yml holds one");
+    assertThat(parse("---\nskippr: {store: {type: rocksdb}}\n...\n").scalar("skippr.store.type"))
+        .contains("rocksdb");
+  }
 }
