@@ -3,6 +3,10 @@ package io.skippr.connect.common;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -62,21 +66,46 @@ public final class SkipprFile {
     return option != null || (fromEnv != null && !fromEnv.isBlank());
   }
 
+  /** Longest file read: the YAML parser's own limit (3 Mi code points) in bytes. */
+  static final int MAX_BYTES = 3 << 20;
+
   /**
-   * Reads the file; empty when it does not exist.
+   * Reads the file; empty when it does not exist. Only a regular file is read, and at most {@link
+   * #MAX_BYTES} of it: a FIFO would block and {@code /dev/zero} fill the heap.
    *
-   * @throws SkipprFileException when it cannot be read or is not valid YAML
+   * @throws SkipprFileException when it cannot be read, is no regular file, is larger, is not UTF-8
+   *     text or is not valid YAML
    */
   public static Optional<SkipprFile> readIfPresent(Path path) {
-    String text;
-    try {
-      text = Files.readString(path, StandardCharsets.UTF_8);
+    if (!Files.exists(path)) {
+      return Optional.empty();
+    }
+    if (!Files.isRegularFile(path)) {
+      throw new SkipprFileException(path + " is not a regular file", null);
+    }
+    byte[] bytes;
+    try (InputStream in = Files.newInputStream(path)) {
+      bytes = in.readNBytes(MAX_BYTES + 1);
     } catch (NoSuchFileException e) {
       return Optional.empty();
     } catch (IOException e) {
       throw new SkipprFileException("cannot read " + path + ": " + e.getMessage(), e);
     }
-    return Optional.of(parse(path, text));
+    if (bytes.length > MAX_BYTES) {
+      throw new SkipprFileException(path + " is larger than " + (MAX_BYTES >> 20) + " MiB", null);
+    }
+    try {
+      String text =
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(bytes))
+              .toString();
+      return Optional.of(parse(path, text));
+    } catch (CharacterCodingException e) {
+      throw new SkipprFileException(path + " is not UTF-8 text", e);
+    }
   }
 
   /** Parses the text of the file at {@code path}. */

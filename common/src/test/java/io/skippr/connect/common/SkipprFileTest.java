@@ -3,6 +3,7 @@ package io.skippr.connect.common;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -153,5 +154,27 @@ class SkipprFileTest {
         .hasMessage("skippr.yml: line 3: a second document: skippr.yml holds one");
     assertThat(parse("---\nskippr: {store: {type: rocksdb}}\n...\n").scalar("skippr.store.type"))
         .contains("rocksdb");
+  }
+
+  @Test
+  void onlyARegularFileOfAtMost3MiBOfUtf8IsRead() throws Exception {
+    // A skippr.yml linked to /dev/zero was read until the heap was full (the plugins read the
+    // file in the worker); a FIFO blocked the reader.
+    Path zero = dir.resolve("zero.yml");
+    Files.createSymbolicLink(zero, Path.of("/dev/zero"));
+    assertThatThrownBy(() -> SkipprFile.readIfPresent(zero))
+        .isInstanceOf(SkipprFile.SkipprFileException.class)
+        .hasMessage(zero + " is not a regular file");
+    assertThatThrownBy(() -> SkipprFile.readIfPresent(dir))
+        .hasMessage(dir + " is not a regular file");
+    Path huge = dir.resolve("huge.yml");
+    Files.write(huge, ("a: " + "x".repeat(3 << 20) + "\n").getBytes(StandardCharsets.UTF_8));
+    assertThatThrownBy(() -> SkipprFile.readIfPresent(huge))
+        .hasMessage(huge + " is larger than 3 MiB");
+    Path latin1 = dir.resolve("latin1.yml");
+    Files.write(latin1, new byte[] {'a', ':', ' ', (byte) 0xE9, '\n'});
+    assertThatThrownBy(() -> SkipprFile.readIfPresent(latin1))
+        .hasMessage(latin1 + " is not UTF-8 text");
+    assertThat(SkipprFile.readIfPresent(dir.resolve("missing.yml"))).isEmpty();
   }
 }
