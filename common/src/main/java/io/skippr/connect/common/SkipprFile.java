@@ -30,10 +30,13 @@ public final class SkipprFile {
 
   private final Path path;
   private final JsonNode root;
+  private final Map<String, String> scalars;
 
   private SkipprFile(Path path, JsonNode root) {
     this.path = path;
     this.root = root;
+    this.scalars = new LinkedHashMap<>();
+    flatten(path, "", root, scalars);
   }
 
   /** Why the file cannot be used: names the file and, for bad YAML, the line. */
@@ -143,12 +146,14 @@ public final class SkipprFile {
 
   /** Every scalar of the document by dotted path (lists are left out). */
   public Map<String, String> scalars() {
-    Map<String, String> out = new LinkedHashMap<>();
-    flatten("", root, out);
-    return out;
+    return new LinkedHashMap<>(scalars);
   }
 
-  private static void flatten(String prefix, JsonNode node, Map<String, String> out) {
+  /**
+   * @throws SkipprFileException when two spellings give one dotted path a value ({@code a.b: 1} and
+   *     {@code a: {b: 2}}): which one counts would be a guess
+   */
+  private static void flatten(Path path, String prefix, JsonNode node, Map<String, String> out) {
     if (!node.isObject()) {
       return;
     }
@@ -157,9 +162,13 @@ public final class SkipprFile {
       String key = prefix + entry.getKey();
       JsonNode value = entry.getValue();
       if (value.isObject()) {
-        flatten(key + ".", value, out);
+        flatten(path, key + ".", value, out);
       } else if (value.isValueNode() && !value.isNull()) {
-        out.put(key, value.asText());
+        if (out.putIfAbsent(key, value.asText()) != null) {
+          throw new SkipprFileException(
+              path + ": " + key + " is given twice, once with dots in its key and once nested",
+              null);
+        }
       }
     }
   }

@@ -121,8 +121,8 @@ class SkipprFileTest {
 
   @Test
   void anAliasIsRefusedWithItsLine() {
-    // Found by SkipprFileFuzzTest: "c: *x" read as the text "x", the anchor's name, and the
-    // billion laughs were a list of names.
+    // "c: *x" read as the text "x", the anchor's name, and the billion laughs were a list of
+    // names.
     assertThatThrownBy(() -> parse("a: &x {b: 1}\nc: *x\n"))
         .isInstanceOf(SkipprFile.SkipprFileException.class)
         .hasMessage(
@@ -137,8 +137,8 @@ class SkipprFileTest {
 
   @Test
   void aKeyGivenTwiceInOneMappingIsRefused() {
-    // Found by SkipprFileFuzzTest: the later value won without a word, so a second "pipelines:"
-    // replaced the first one's pipelines.
+    // The later value won without a word, so a second "pipelines:" replaced the first one's
+    // pipelines.
     assertThatThrownBy(() -> parse("skippr:\n  store:\n    type: dynamodb\n    type: rocksdb\n"))
         .isInstanceOf(SkipprFile.SkipprFileException.class)
         .hasMessage("skippr.yml: line 4: the key 'type' is given twice in one mapping");
@@ -148,7 +148,7 @@ class SkipprFileTest {
 
   @Test
   void aSecondDocumentIsRefused() {
-    // Found by SkipprFileFuzzTest: everything after a "---" line was ignored without a word.
+    // Everything after a "---" line was ignored without a word.
     assertThatThrownBy(() -> parse("skippr: {store: {type: rocksdb}}\n---\nskippr: {x: 1}\n"))
         .isInstanceOf(SkipprFile.SkipprFileException.class)
         .hasMessage("skippr.yml: line 3: a second document: skippr.yml holds one");
@@ -176,5 +176,19 @@ class SkipprFileTest {
     assertThatThrownBy(() -> SkipprFile.readIfPresent(latin1))
         .hasMessage(latin1 + " is not UTF-8 text");
     assertThat(SkipprFile.readIfPresent(dir.resolve("missing.yml"))).isEmpty();
+  }
+
+  @Test
+  void aSettingSpelledBothWithDotsAndNestedIsRefused() {
+    // The one spelled later won without a word.
+    assertThatThrownBy(
+            () -> parse("skippr.store.type: dynamodb\nskippr:\n  store:\n    type: rocksdb\n"))
+        .isInstanceOf(SkipprFile.SkipprFileException.class)
+        .hasMessage(
+            "skippr.yml: skippr.store.type is given twice, once with dots in its key and once"
+                + " nested");
+    assertThat(parse("skippr.store.type: dynamodb\nskippr:\n  store:\n    name: t\n").scalars())
+        .containsEntry("skippr.store.type", "dynamodb")
+        .containsEntry("skippr.store.name", "t");
   }
 }
