@@ -2,6 +2,7 @@ package io.skippr.connect.common;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -17,11 +18,25 @@ import java.io.IOException;
  * and {@code on} true; YAML 1.2 and every setting here take text), {@code ~}, {@code null} and
  * empty values as null. What a reader would guess at is refused with its line: an alias (its value
  * would be the anchor's name), a key given twice (one value would be lost), a second document (it
- * would be ignored). The YAML parser's own limits stand: nesting up to 1,000 levels, 3 MiB of text.
+ * would be ignored). Nesting goes up to 100 levels; the YAML parser reads at most 3 MiB of text.
  */
 final class SkipprYamlTree {
 
+  /**
+   * Deepest nesting read; a skippr.yml needs a dozen levels. Flow collections ({@code [..]}, {@code
+   * {..}}) are counted before the YAML parser sees the text: it scans all their openers ahead, in
+   * time that grows faster than their depth (1,000 nested lists in 2 KB took a quarter of a second,
+   * 3 MiB of them minutes), before any limit on events can stop it.
+   */
+  static final int MAX_DEPTH = 100;
+
   private static final YAMLFactory YAML = new YAMLFactory();
+
+  static {
+    YAML.setStreamReadConstraints(
+        StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build());
+  }
+
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   /** Why the text is no usable file, with its line. */
@@ -46,6 +61,7 @@ final class SkipprYamlTree {
    * @throws Refused for YAML that is no skippr.yml
    */
   static JsonNode read(String text) throws IOException, Refused {
+    checkFlowDepth(text);
     try (YAMLParser p = (YAMLParser) YAML.createParser(text)) {
       SkipprYamlTree tree = new SkipprYamlTree(p);
       JsonToken first = p.nextToken();
@@ -58,6 +74,55 @@ final class SkipprYamlTree {
       }
       return root;
     }
+  }
+
+  /**
+   * Refuses flow collections nested deeper than {@link #MAX_DEPTH}, counting the brackets and
+   * braces outside quoted scalars and comments (a plain scalar's brackets count too: none of a
+   * skippr.yml's values holds a hundred).
+   */
+  static void checkFlowDepth(String text) throws Refused {
+    int depth = 0;
+    int line = 1;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      switch (c) {
+        case '\n' -> line++;
+        case '"', '\'' -> {
+          int end = quotedEnd(text, i);
+          line += (int) text.substring(i, end).chars().filter(ch -> ch == '\n').count();
+          i = end - 1;
+        }
+        case '#' -> {
+          if (i == 0 || Character.isWhitespace(text.charAt(i - 1))) {
+            int end = text.indexOf('\n', i);
+            i = (end < 0 ? text.length() : end) - 1;
+          }
+        }
+        case '[', '{' -> {
+          if (++depth > MAX_DEPTH) {
+            throw new Refused(
+                "line " + line + ": collections nested deeper than " + MAX_DEPTH + " levels");
+          }
+        }
+        case ']', '}' -> depth = Math.max(0, depth - 1);
+        default -> {}
+      }
+    }
+  }
+
+  /** The index after the quoted scalar that starts at {@code start} (or the text's end). */
+  private static int quotedEnd(String text, int start) {
+    char quote = text.charAt(start);
+    for (int i = start + 1; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '\\' && quote == '"') {
+        i++;
+      } else if (c == quote) {
+        return i + 1;
+      }
+    }
+    return text.length();
   }
 
   private JsonNode value(JsonToken token) throws IOException, Refused {

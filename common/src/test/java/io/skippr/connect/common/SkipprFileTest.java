@@ -191,4 +191,25 @@ class SkipprFileTest {
         .containsEntry("skippr.store.type", "dynamodb")
         .containsEntry("skippr.store.name", "t");
   }
+
+  @Test
+  void nestingDeeperThanAHundredLevelsIsRefused() {
+    // Found by SkipprFileFuzzTest, by its run time: the YAML parser's time grows faster than the
+    // depth, and 1,000 levels (the JSON reader's limit) of nested lists in 2 KB took a quarter of
+    // a second, so 3 MiB of them took minutes.
+    assertThatThrownBy(() -> parse("a:\n  b: " + "[".repeat(1000) + "]".repeat(1000)))
+        .isInstanceOf(SkipprFile.SkipprFileException.class)
+        .hasMessage("skippr.yml: line 2: collections nested deeper than 100 levels");
+    StringBuilder block = new StringBuilder();
+    for (int i = 0; i <= 100; i++) {
+      block.append("  ".repeat(i)).append("k:\n");
+    }
+    assertThatThrownBy(() -> parse(block.toString()))
+        .hasMessageContaining("Document nesting depth (101) exceeds the maximum allowed (100");
+    assertThat(parse("a: '" + "[".repeat(500) + "'\n# " + "{".repeat(500)).scalar("a"))
+        .as("brackets in quotes and comments are text")
+        .contains("[".repeat(500));
+    assertThat(parse("a: " + "[".repeat(99) + "x" + "]".repeat(99)).root().path("a").isArray())
+        .isTrue();
+  }
 }
