@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.skippr.connect.source.fuzz.FuzzShare;
 import io.skippr.connect.source.fuzz.Hostile;
 import java.io.IOException;
 import java.math.BigInteger;
@@ -60,6 +61,7 @@ class NdjsonParserFuzzTest {
   }
 
   @Property
+  @FuzzShare(10)
   void aWrittenObjectIsReadBackAsItWas(@ForAll("objects") Map<String, Object> value)
       throws JsonProcessingException {
     byte[] line = REFERENCE.writeValueAsBytes(value);
