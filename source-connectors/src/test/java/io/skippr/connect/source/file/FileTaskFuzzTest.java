@@ -222,21 +222,14 @@ class FileTaskFuzzTest {
                 "{\"n\":1e999}",
                 "{\"pad\":\"" + "p".repeat(MAX_LINE) + "\"}")
             .map(s -> new Line(Hostile.bytes(s), Outcome.REJECTED));
-    Arbitrary<Line> invalidUtf8 =
-        Arbitraries.just(
-            new Line(
-                new byte[] {'{', '"', 'a', '"', ':', '"', (byte) 0xC3, '(', '"', '}'},
-                Outcome.REJECTED));
+    Line invalidUtf8 =
+        new Line(
+            new byte[] {'{', '"', 'a', '"', ':', '"', (byte) 0xC3, '(', '"', '}'},
+            Outcome.REJECTED);
     Arbitrary<Line> blank =
         Arbitraries.of("", "  ", "\t ").map(s -> new Line(Hostile.bytes(s), Outcome.NOTHING));
     Arbitrary<Line> any = Hostile.soup(12).map(b -> hostileLine(b, FileTaskFuzzTest::ndjsonBlank));
-    return samples(
-        Arbitraries.frequencyOf(
-            Tuple.of(6, good),
-            Tuple.of(3, bad),
-            Tuple.of(1, invalidUtf8),
-            Tuple.of(1, blank),
-            Tuple.of(2, any)));
+    return samples(good, bad, invalidUtf8, blank, any);
   }
 
   @Provide
@@ -263,22 +256,14 @@ class FileTaskFuzzTest {
                 "\u0000,x,y,z",
                 "1,2," + "q".repeat(MAX_LINE))
             .map(s -> new Line(Hostile.bytes(s), Outcome.REJECTED));
-    Arbitrary<Line> invalidUtf8 =
-        Arbitraries.just(
-            new Line(new byte[] {'1', ',', (byte) 0xC3, '(', ',', 'z'}, Outcome.REJECTED));
+    Line invalidUtf8 =
+        new Line(new byte[] {'1', ',', (byte) 0xC3, '(', ',', 'z'}, Outcome.REJECTED);
     Arbitrary<Line> blank = Arbitraries.just(new Line(new byte[0], Outcome.NOTHING));
     Arbitrary<Line> any =
         Hostile.soup(12)
             .map(b -> hostileLine(b, line -> line.length == 0))
             .filter(l -> new String(l.bytes(), StandardCharsets.ISO_8859_1).indexOf('"') < 0);
-    Arbitrary<Sample> rows =
-        samples(
-            Arbitraries.frequencyOf(
-                Tuple.of(6, good),
-                Tuple.of(3, bad),
-                Tuple.of(1, invalidUtf8),
-                Tuple.of(1, blank),
-                Tuple.of(2, any)));
+    Arbitrary<Sample> rows = samples(good, bad, invalidUtf8, blank, any);
     return rows.map(
         s -> {
           List<Line> lines = new ArrayList<>();
@@ -288,7 +273,20 @@ class FileTaskFuzzTest {
         });
   }
 
-  private static Arbitrary<Sample> samples(Arbitrary<Line> lines) {
+  /** Files of good, bad, invalid UTF-8, blank and unknown lines, written in any way. */
+  private static Arbitrary<Sample> samples(
+      Arbitrary<Line> good,
+      Arbitrary<Line> bad,
+      Line invalidUtf8,
+      Arbitrary<Line> blank,
+      Arbitrary<Line> any) {
+    Arbitrary<Line> lines =
+        Arbitraries.frequencyOf(
+            Tuple.of(6, good),
+            Tuple.of(3, bad),
+            Tuple.of(1, Arbitraries.just(invalidUtf8)),
+            Tuple.of(1, blank),
+            Tuple.of(2, any));
     Arbitrary<Boolean> flag = Arbitraries.of(true, false);
     return Combinators.combine(lines.list().ofMaxSize(30), flag, flag, flag, flag).as(Sample::new);
   }

@@ -87,12 +87,7 @@ class PageFuzzTest {
   @Property
   @FuzzShare(10)
   void aNumericCursorIsKeptAsTheApiWroteIt(@ForAll("decimals") String literal) {
-    Map<String, String> c = new HashMap<>();
-    c.put("name", "fuzz");
-    c.put("http.url", SELF.toString());
-    c.put("topic", "items");
-    c.put("cursor.pointer", "/updated_at");
-    EndpointSettings settings = HttpPollConfig.from(c).endpoints().get(0);
+    EndpointSettings settings = settings(config());
     byte[] body = Hostile.bytes("[{\"id\":1,\"updated_at\":" + literal + "}]");
     Outcome o = outcome(settings, Position.initial(null), new Answer(List.of(), body));
     assertThat(o.result().records()).hasSize(1);
@@ -113,11 +108,7 @@ class PageFuzzTest {
   void aHugeCursorOrNextLinkNeverReachesAnOffset() {
     // Found by PageFuzzTest: a cursor or next link of any length (100,000 characters) went into the
     // offset of every record after it (Connect writes offsets as Kafka records of at most 1 MB).
-    Map<String, String> c = new HashMap<>();
-    c.put("name", "fuzz");
-    c.put("http.url", SELF.toString());
-    c.put("topic", "items");
-    c.put("cursor.pointer", "/updated_at");
+    Map<String, String> c = config();
     c.put("pagination.mode", "next_url");
     c.put("records.pointer", "/data");
     c.put("pagination.next.pointer", "/next");
@@ -150,6 +141,16 @@ class PageFuzzTest {
             Arbitraries.of("", "-"), Arbitraries.integers().between(0, 99_999_999), digits)
         .as((sign, whole, fraction) -> sign + whole + "." + fraction)
         .filter(d -> !d.matches("-0\\.0*")); // BigDecimal has no negative zero: 0.0
+  }
+
+  /** An endpoint of the API at {@link #SELF} with cursor {@code /updated_at}. */
+  private static Map<String, String> config() {
+    Map<String, String> c = new HashMap<>();
+    c.put("name", "fuzz");
+    c.put("http.url", SELF.toString());
+    c.put("topic", "items");
+    c.put("cursor.pointer", "/updated_at");
+    return c;
   }
 
   /** An endpoint's settings (there are a few dozen: each is made once). */
@@ -206,13 +207,9 @@ class PageFuzzTest {
     return Combinators.combine(mode, pointer, tiebreak, type, at)
         .as(
             (m, p, t, ty, a) -> {
-              Map<String, String> c = new HashMap<>();
-              c.put("name", "fuzz");
-              c.put("http.url", SELF.toString());
-              c.put("topic", "items");
+              Map<String, String> c = config();
               c.put("records.pointer", p);
               c.put("record.key.pointer", "/id");
-              c.put("cursor.pointer", "/updated_at");
               c.put("cursor.tiebreak.pointer", t);
               c.put("cursor.type", ty);
               c.put("pagination.mode", m);
