@@ -2,9 +2,11 @@ package io.skippr.connect.common;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -26,14 +28,15 @@ public final class SkipprFile {
   /** Environment variable naming the file. */
   public static final String CONFIG_ENV = "SKIPPR_CONFIG";
 
-  private static final YAMLMapper YAML = new YAMLMapper();
-
   private final Path path;
   private final JsonNode root;
+  private final Map<String, String> scalars;
 
   private SkipprFile(Path path, JsonNode root) {
     this.path = path;
     this.root = root;
+    this.scalars = new LinkedHashMap<>();
+    flatten(path, "", root, scalars);
   }
 
   /** Why the file cannot be used: names the file and, for bad YAML, the line. */
@@ -66,32 +69,60 @@ public final class SkipprFile {
     return option != null || (fromEnv != null && !fromEnv.isBlank());
   }
 
+  /** Longest file read: the YAML parser's own limit (3 Mi code points) in bytes. */
+  static final int MAX_BYTES = 3 << 20;
+
   /**
-   * Reads the file; empty when it does not exist.
+   * Reads the file; empty when it does not exist. Only a regular file is read, and at most {@link
+   * #MAX_BYTES} of it: a FIFO would block and {@code /dev/zero} fill the heap.
    *
-   * @throws SkipprFileException when it cannot be read or is not valid YAML
+   * @throws SkipprFileException when it cannot be read, is no regular file, is larger, is not UTF-8
+   *     text or is not valid YAML
    */
   public static Optional<SkipprFile> readIfPresent(Path path) {
-    String text;
-    try {
-      text = Files.readString(path, StandardCharsets.UTF_8);
+    if (!Files.exists(path)) {
+      return Optional.empty();
+    }
+    if (!Files.isRegularFile(path)) {
+      throw new SkipprFileException(path + " is not a regular file", null);
+    }
+    byte[] bytes;
+    try (InputStream in = Files.newInputStream(path)) {
+      bytes = in.readNBytes(MAX_BYTES + 1);
     } catch (NoSuchFileException e) {
       return Optional.empty();
     } catch (IOException e) {
       throw new SkipprFileException("cannot read " + path + ": " + e.getMessage(), e);
     }
-    return Optional.of(parse(path, text));
+    if (bytes.length > MAX_BYTES) {
+      throw new SkipprFileException(path + " is larger than " + (MAX_BYTES >> 20) + " MiB", null);
+    }
+    try {
+      String text =
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(bytes))
+              .toString();
+      return Optional.of(parse(path, text));
+    } catch (CharacterCodingException e) {
+      throw new SkipprFileException(path + " is not UTF-8 text", e);
+    }
   }
 
   /** Parses the text of the file at {@code path}. */
   public static SkipprFile parse(Path path, String text) {
     try {
-      JsonNode root = YAML.readTree(text);
-      return new SkipprFile(path, root == null ? MissingNode.getInstance() : root);
+      return new SkipprFile(path, SkipprYamlTree.read(text));
     } catch (JsonProcessingException e) {
       String where = e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")";
       throw new SkipprFileException(
           path + ": not valid YAML" + where + ": " + e.getOriginalMessage(), e);
+    } catch (SkipprYamlTree.Refused e) {
+      throw new SkipprFileException(path + ": " + e.getMessage(), e);
+    } catch (IOException e) {
+      throw new SkipprFileException(path + ": not valid YAML: " + e.getMessage(), e);
     }
   }
 
@@ -115,12 +146,14 @@ public final class SkipprFile {
 
   /** Every scalar of the document by dotted path (lists are left out). */
   public Map<String, String> scalars() {
-    Map<String, String> out = new LinkedHashMap<>();
-    flatten("", root, out);
-    return out;
+    return new LinkedHashMap<>(scalars);
   }
 
-  private static void flatten(String prefix, JsonNode node, Map<String, String> out) {
+  /**
+   * @throws SkipprFileException when two spellings give one dotted path a value ({@code a.b: 1} and
+   *     {@code a: {b: 2}}): which one counts would be a guess
+   */
+  private static void flatten(Path path, String prefix, JsonNode node, Map<String, String> out) {
     if (!node.isObject()) {
       return;
     }
@@ -129,9 +162,13 @@ public final class SkipprFile {
       String key = prefix + entry.getKey();
       JsonNode value = entry.getValue();
       if (value.isObject()) {
-        flatten(key + ".", value, out);
+        flatten(path, key + ".", value, out);
       } else if (value.isValueNode() && !value.isNull()) {
-        out.put(key, value.asText());
+        if (out.putIfAbsent(key, value.asText()) != null) {
+          throw new SkipprFileException(
+              path + ": " + key + " is given twice, once with dots in its key and once nested",
+              null);
+        }
       }
     }
   }

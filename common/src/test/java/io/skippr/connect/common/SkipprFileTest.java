@@ -3,6 +3,7 @@ package io.skippr.connect.common;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -96,5 +97,119 @@ class SkipprFileTest {
                 .orElseThrow()
                 .scalar("skippr.store.name"))
         .contains("x");
+  }
+
+  @Test
+  void everyScalarIsTheTextItIsWrittenWith() {
+    // Found by SkipprFileFuzzTest: read by YAML 1.1 rules, "010" was the setting "8", "0x1F"
+    // "31", "on" "true", "1.50" "1.5", "1e3" "1000.0", and ".inf" refused the whole file.
+    SkipprFile file =
+        parse(
+            "skippr:\n  store:\n    name: 010\n    region: 0x1F\n    type: on\n"
+                + "  a: 1.50\n  b: 1e3\n  c: .inf\n  d: 'quoted'\n  e: ~\n  f: null\n  g:\n");
+    assertThat(file.scalars())
+        .containsEntry("skippr.store.name", "010")
+        .containsEntry("skippr.store.region", "0x1F")
+        .containsEntry("skippr.store.type", "on")
+        .containsEntry("skippr.a", "1.50")
+        .containsEntry("skippr.b", "1e3")
+        .containsEntry("skippr.c", ".inf")
+        .containsEntry("skippr.d", "quoted")
+        .doesNotContainKeys("skippr.e", "skippr.f", "skippr.g");
+    assertThat(file.root().path("skippr").path("store").path("name").isTextual()).isTrue();
+  }
+
+  @Test
+  void anAliasIsRefusedWithItsLine() {
+    // "c: *x" read as the text "x", the anchor's name, and the billion laughs were a list of
+    // names.
+    assertThatThrownBy(() -> parse("a: &x {b: 1}\nc: *x\n"))
+        .isInstanceOf(SkipprFile.SkipprFileException.class)
+        .hasMessage(
+            "skippr.yml: line 2: an alias (*x): aliases and merge keys are not supported, write"
+                + " the value out");
+    assertThatThrownBy(() -> parse("base: &b {type: rocksdb}\nskippr:\n  store:\n    <<: *b\n"))
+        .hasMessageContaining("line 4: an alias (*b)");
+    assertThat(parse("a: &x hello\n").scalar("a"))
+        .as("an anchor alone is harmless")
+        .contains("hello");
+  }
+
+  @Test
+  void aKeyGivenTwiceInOneMappingIsRefused() {
+    // The later value won without a word, so a second "pipelines:" replaced the first one's
+    // pipelines.
+    assertThatThrownBy(() -> parse("skippr:\n  store:\n    type: dynamodb\n    type: rocksdb\n"))
+        .isInstanceOf(SkipprFile.SkipprFileException.class)
+        .hasMessage("skippr.yml: line 4: the key 'type' is given twice in one mapping");
+    assertThatThrownBy(() -> parse("pipelines: {a: {}}\npipelines: {b: {}}\n"))
+        .hasMessageContaining("line 2: the key 'pipelines' is given twice");
+  }
+
+  @Test
+  void aSecondDocumentIsRefused() {
+    // Everything after a "---" line was ignored without a word.
+    assertThatThrownBy(() -> parse("skippr: {store: {type: rocksdb}}\n---\nskippr: {x: 1}\n"))
+        .isInstanceOf(SkipprFile.SkipprFileException.class)
+        .hasMessage("skippr.yml: line 3: a second document: skippr.yml holds one");
+    assertThat(parse("---\nskippr: {store: {type: rocksdb}}\n...\n").scalar("skippr.store.type"))
+        .contains("rocksdb");
+  }
+
+  @Test
+  void onlyARegularFileOfAtMost3MiBOfUtf8IsRead() throws Exception {
+    // A skippr.yml linked to /dev/zero was read until the heap was full (the plugins read the
+    // file in the worker); a FIFO blocked the reader.
+    Path zero = dir.resolve("zero.yml");
+    Files.createSymbolicLink(zero, Path.of("/dev/zero"));
+    assertThatThrownBy(() -> SkipprFile.readIfPresent(zero))
+        .isInstanceOf(SkipprFile.SkipprFileException.class)
+        .hasMessage(zero + " is not a regular file");
+    assertThatThrownBy(() -> SkipprFile.readIfPresent(dir))
+        .hasMessage(dir + " is not a regular file");
+    Path huge = dir.resolve("huge.yml");
+    Files.write(huge, ("a: " + "x".repeat(3 << 20) + "\n").getBytes(StandardCharsets.UTF_8));
+    assertThatThrownBy(() -> SkipprFile.readIfPresent(huge))
+        .hasMessage(huge + " is larger than 3 MiB");
+    Path latin1 = dir.resolve("latin1.yml");
+    Files.write(latin1, new byte[] {'a', ':', ' ', (byte) 0xE9, '\n'});
+    assertThatThrownBy(() -> SkipprFile.readIfPresent(latin1))
+        .hasMessage(latin1 + " is not UTF-8 text");
+    assertThat(SkipprFile.readIfPresent(dir.resolve("missing.yml"))).isEmpty();
+  }
+
+  @Test
+  void aSettingSpelledBothWithDotsAndNestedIsRefused() {
+    // The one spelled later won without a word.
+    assertThatThrownBy(
+            () -> parse("skippr.store.type: dynamodb\nskippr:\n  store:\n    type: rocksdb\n"))
+        .isInstanceOf(SkipprFile.SkipprFileException.class)
+        .hasMessage(
+            "skippr.yml: skippr.store.type is given twice, once with dots in its key and once"
+                + " nested");
+    assertThat(parse("skippr.store.type: dynamodb\nskippr:\n  store:\n    name: t\n").scalars())
+        .containsEntry("skippr.store.type", "dynamodb")
+        .containsEntry("skippr.store.name", "t");
+  }
+
+  @Test
+  void nestingDeeperThanAHundredLevelsIsRefused() {
+    // Found by SkipprFileFuzzTest, by its run time: the YAML parser's time grows faster than the
+    // depth, and 1,000 levels (the JSON reader's limit) of nested lists in 2 KB took a quarter of
+    // a second, so 3 MiB of them took minutes.
+    assertThatThrownBy(() -> parse("a:\n  b: " + "[".repeat(1000) + "]".repeat(1000)))
+        .isInstanceOf(SkipprFile.SkipprFileException.class)
+        .hasMessage("skippr.yml: line 2: collections nested deeper than 100 levels");
+    StringBuilder block = new StringBuilder();
+    for (int i = 0; i <= 100; i++) {
+      block.append("  ".repeat(i)).append("k:\n");
+    }
+    assertThatThrownBy(() -> parse(block.toString()))
+        .hasMessageContaining("Document nesting depth (101) exceeds the maximum allowed (100");
+    assertThat(parse("a: '" + "[".repeat(500) + "'\n# " + "{".repeat(500)).scalar("a"))
+        .as("brackets in quotes and comments are text")
+        .contains("[".repeat(500));
+    assertThat(parse("a: " + "[".repeat(99) + "x" + "]".repeat(99)).root().path("a").isArray())
+        .isTrue();
   }
 }

@@ -76,6 +76,11 @@ class FileSourceConnectorTest {
     assertThat(errors(c, props("file.format", "csv", "csv.quote", ","))).containsKey("csv.quote");
     assertThat(errors(c, props("file.format", "csv", "csv.delimiter", ";;")))
         .containsKey("csv.delimiter");
+    // A delimiter beyond ASCII was accepted, and reading the first file failed the task.
+    assertThat(errors(c, props("file.format", "csv", "csv.delimiter", "\u00a7")))
+        .containsKey("csv.delimiter");
+    assertThat(errors(c, props("file.format", "csv", "csv.quote", "\u00bb")))
+        .containsKey("csv.quote");
     assertThat(errors(c, props("rejections.topic", "events"))).containsKey("rejections.topic");
     assertThat(errors(c, props("file.pattern", "a{b"))).containsKey("file.pattern");
     assertThat(errors(c, props("lineprotocol.precision", "weeks")))

@@ -281,6 +281,52 @@ class FileSourceTaskTest {
   }
 
   @Test
+  void aGzipFileWhoseSecondMemberIsDamagedGivesTheFirstMemberAndOneRejection() throws Exception {
+    // The JDK's reader ended such a file after its first member without an error: the rest was
+    // lost and the file completed.
+    Path tmp = dir.resolve("members.tmp");
+    gzip(tmp, ndjson(0, 100));
+    byte[] first = Files.readAllBytes(tmp);
+    gzip(tmp, ndjson(100, 200));
+    byte[] second = Files.readAllBytes(tmp);
+    Files.delete(tmp);
+    second[0] = ' ';
+    byte[] file = java.util.Arrays.copyOf(first, first.length + second.length);
+    System.arraycopy(second, 0, file, first.length, second.length);
+    Files.write(dir.resolve("two.ndjson.gz"), file);
+    try (FileTaskHarness h =
+        new FileTaskHarness(props("rejections.topic", "bad", "file.pattern", "*.gz")).start()) {
+      List<SourceRecord> records = h.drain();
+      List<SourceRecord> bad = records.stream().filter(r -> r.topic().equals("bad")).toList();
+      assertThat(numbers(records.stream().filter(r -> r.topic().equals("events")).toList()))
+          .isEqualTo(range(0, 100));
+      assertThat(bad).hasSize(1);
+      assertThat(((Struct) bad.get(0).value()).getString("reason"))
+          .startsWith("gzip content cannot be read on at byte " + ndjson(0, 100).length());
+    }
+  }
+
+  @Test
+  void anEmptyOrPlainFileNamedGzIsOneRejectionAndCompletes() throws Exception {
+    // Opening them failed (the JDK's reader reads the header at once), so they were tried again
+    // at every listing, never rejected and never completed.
+    Files.write(dir.resolve("empty.ndjson.gz"), new byte[0]);
+    Files.writeString(dir.resolve("plain.ndjson.gz"), ndjson(0, 3));
+    Map<String, String> props =
+        props("rejections.topic", "bad", "file.pattern", "*.gz", "file.completed.policy", "delete");
+    try (FileTaskHarness h = new FileTaskHarness(props).start()) {
+      List<SourceRecord> records = h.drain();
+      assertThat(records).extracting(SourceRecord::topic).containsExactly("bad", "bad");
+      assertThat(records)
+          .extracting(r -> ((Struct) r.value()).getString("reason"))
+          .allSatisfy(reason -> assertThat(reason).startsWith("gzip content cannot be read on"));
+      h.commit();
+      h.pollUntil(() -> !Files.exists(dir.resolve("plain.ndjson.gz")));
+      h.pollUntil(() -> !Files.exists(dir.resolve("empty.ndjson.gz")));
+    }
+  }
+
+  @Test
   void rejectedLinesGoToTheRejectionsTopicWithFileLineOffsetAndReason() throws Exception {
     String text = "{\"n\":0}\n{broken\n" + "{\"n\":\"" + "x".repeat(5000) + "\"}\n{\"n\":3}\n";
     Files.writeString(dir.resolve("mixed.ndjson"), text);

@@ -96,6 +96,44 @@ class OAuth2Test {
         .doesNotExist();
   }
 
+  /** Starts a client credentials task whose token endpoint first answers {@code body}. */
+  private void startWithTokenAnswer(int status, String body) {
+    oauth.answerNext(status, body);
+    api.add(3);
+    Map<String, String> config = config("client_credentials");
+    config.put("state.mirror", "off");
+    harness = new PollHarness(dir, env, config).start();
+  }
+
+  @Test
+  void anAccessTokenAHeaderCannotCarryFailsTheTaskWithoutShowingIt() throws Exception {
+    // An access token with a line break passed, and building the request's Authorization header
+    // threw an IllegalArgumentException out of the poll.
+    startWithTokenAnswer(
+        200, "{\"access_token\":\"at-secret\\r\\nX-Evil: 1\",\"expires_in\":3600}");
+    assertThatThrownBy(() -> harness.page(TIMEOUT))
+        .isInstanceOf(ConnectException.class)
+        .hasMessageContaining("answered an access_token with characters other than visible ASCII")
+        .hasMessageNotContaining("at-secret");
+    assertThat(api.served()).isEmpty();
+  }
+
+  @Test
+  void anErrorDescriptionCannotForgeLogLines() throws Exception {
+    // The token endpoint's error and description went into the failure (and the log) as they
+    // were, line breaks and all.
+    startWithTokenAnswer(
+        400,
+        "{\"error\":\"invalid_request\",\"error_description\":\"no\\r\\n"
+            + "12:00:00.000 INFO  [main] Forged - all is well\\u001b[0m\"}");
+    assertThatThrownBy(() -> harness.page(TIMEOUT))
+        .isInstanceOf(ConnectException.class)
+        .hasMessageContaining(
+            ": invalid_request (no 12:00:00.000 INFO [main] Forged - all is well [0m)")
+        .hasMessageNotContaining("\n")
+        .hasMessageNotContaining("\u001b");
+  }
+
   @Test
   void a401GetsOneNewAccessTokenAndTheRequestIsRetried() throws Exception {
     api.add(12);

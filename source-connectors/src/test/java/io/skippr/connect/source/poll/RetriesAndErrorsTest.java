@@ -7,6 +7,7 @@ import io.skippr.connect.source.poll.FixtureConfigs.Listing;
 import io.skippr.connect.source.poll.metrics.PollMetrics;
 import io.skippr.connect.testkit.pollapi.PollFixtureApi;
 import io.skippr.connect.testkit.pollapi.PollFixtureApi.Served;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneOffset;
@@ -24,8 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Transient failures are retried (Retry-After honoured, counted), permanent ones fail the task with
- * the redacted URL, the status and the reason, and a record that cannot be positioned goes to the
- * rejection topic while its page's other records land.
+ * the redacted URL, the status and the reason, a record that cannot be positioned goes to the
+ * rejection topic while its page's other records land, and a 2xx body that is no page is one
+ * rejection that ends the pass.
  */
 class RetriesAndErrorsTest {
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
@@ -129,6 +131,22 @@ class RetriesAndErrorsTest {
   }
 
   @Test
+  void anErrorBodyIsOneShortLineInTheFailure() throws Exception {
+    api.answerNext(
+        404,
+        Map.of(),
+        ("{\"error\":\"gone\"}\r\n12:00:00 INFO forged\u001b[0m" + "x".repeat(500))
+            .getBytes(StandardCharsets.UTF_8));
+    start(Map.of());
+    assertThatThrownBy(() -> harness.page(TIMEOUT))
+        .isInstanceOf(ConnectException.class)
+        .hasMessageContaining("answered 404: {\"error\":\"gone\"} 12:00:00 INFO forged [0mxxx")
+        .hasMessageEndingWith("x…")
+        .hasMessageNotContaining("\n")
+        .hasMessageNotContaining("\u001b");
+  }
+
+  @Test
   void aPermanent4xxFailsTheTaskAtOnce() throws Exception {
     api.add(5);
     api.failNext(1, 404, null);
@@ -143,23 +161,71 @@ class RetriesAndErrorsTest {
   }
 
   @Test
-  void aBodyThatIsNotJsonFailsWithUrlStatusAndReason() throws Exception {
+  void aBodyThatIsNotJsonIsOnePageRejectionAndTheNextPassReadsOn() throws Exception {
     api.add(5);
     api.nonJsonNext();
-    start(Map.of());
-    assertThatThrownBy(() -> harness.page(TIMEOUT))
-        .isInstanceOf(ConnectException.class)
-        .hasMessageContaining(api.url("/token/items"))
-        .hasMessageContaining("answered 200, but the body is not JSON");
+    start(Map.of("poll.interval.ms", "50"));
+    harness.runUntil(TIMEOUT, "the page rejection and 5 records", () -> harness.landed.size() >= 6);
+    List<SourceRecord> rejections = harness.landed("orders_rejections");
+    assertThat(rejections).hasSize(1);
+    Map<?, ?> rejection = (Map<?, ?>) rejections.get(0).value();
+    assertThat((String) rejection.get("reason")).startsWith("the body is not JSON (");
+    assertThat(rejection.get("url")).isEqualTo(api.url("/token/items?limit=10"));
+    assertThat(rejection.get("status")).isEqualTo(200L);
+    assertThat(rejection.get("page")).isEqualTo(0L);
+    assertThat(rejection.containsKey("index")).isFalse();
+    assertThat((String) rejection.get("record")).startsWith("<html>");
+    assertThat(harness.landedIds(FixtureConfigs.TOPIC)).isEqualTo(api.items().ids());
   }
 
   @Test
-  void aMissingRecordsPointerFailsWithThePointer() throws Exception {
+  void aMissingRecordsPointerRejectsEveryPageWithThePointerAndNeverFailsTheTask() throws Exception {
     api.add(5);
-    start(Map.of("records.pointer", "/data/items"));
+    start(Map.of("records.pointer", "/data/items", "poll.interval.ms", "20"));
+    harness.runUntil(TIMEOUT, "3 page rejections", () -> harness.landed.size() >= 3);
+    assertThat(harness.landed("orders_rejections"))
+        .allSatisfy(
+            r ->
+                assertThat(((Map<?, ?>) r.value()).get("reason"))
+                    .isEqualTo("the body has nothing at records.pointer=/data/items"));
+    assertThat(harness.landedIds(FixtureConfigs.TOPIC)).isEmpty();
+  }
+
+  @Test
+  void aNextLinkThatCannotBeFollowedRejectsThePageAfterItsRecords() throws Exception {
+    // Found by PageFuzzTest: resolving "a b|{}" threw, and the task failed ("cannot read a page").
+    api.add(3);
+    api.answerNext(
+        200,
+        Map.of("Link", "<a b|{}>; rel=\"next\""),
+        "[{\"id\":0,\"updated_at\":\"2020-01-01T00:00:00Z\"}]".getBytes(StandardCharsets.UTF_8));
+    Map<String, String> config = new HashMap<>(FixtureConfigs.of(api, Listing.NEXT_LINK));
+    config.put("poll.interval.ms", "50");
+    harness = new PollHarness(dir, Map.of(), config).start();
+    harness.runUntil(TIMEOUT, "5 records and rejections", () -> harness.landed.size() >= 5);
+    assertThat(harness.landed.get(0).topic()).isEqualTo(FixtureConfigs.TOPIC);
+    Map<?, ?> rejection = (Map<?, ?>) harness.landed.get(1).value();
+    assertThat(harness.landed.get(1).topic()).isEqualTo("orders_rejections");
+    assertThat((String) rejection.get("reason")).startsWith("the next page's URL is no URI");
+    assertThat(rejection.get("record")).isEqualTo("a b|{}");
+    assertThat(harness.landedIds(FixtureConfigs.TOPIC))
+        .as("the next pass reads on from the delivered cursor")
+        .containsExactly(0L, 1L, 2L, 3L);
+  }
+
+  @Test
+  void aStoredPageReferenceThatIsNoUrlFailsTheTaskNamingIt() throws Exception {
+    // An offset changed through the REST API may hold anything: the request could not be built
+    // and an IllegalArgumentException without context failed the task.
+    Map<String, String> config = new HashMap<>(FixtureConfigs.of(api, Listing.NEXT_LINK));
+    harness = new PollHarness(dir, Map.of(), config);
+    harness.kafkaOffsets.put(
+        Map.of("endpoint", "default"),
+        Map.of("pass", 1L, "page", 1L, "next", "a b|{}", "skip", 0L, "pass_done", false));
+    harness.start();
     assertThatThrownBy(() -> harness.page(TIMEOUT))
         .isInstanceOf(ConnectException.class)
-        .hasMessageContaining("nothing at records.pointer=/data/items");
+        .hasMessageContaining("the page reference a b|{} cannot be requested");
   }
 
   @Test
@@ -182,6 +248,7 @@ class RetriesAndErrorsTest {
     Map<?, ?> rejection = (Map<?, ?>) rejections.get(0).value();
     assertThat(rejection.get("reason")).isEqualTo("no cursor at /updated_at");
     assertThat(rejection.get("index")).isEqualTo(5L);
+    assertThat(rejection.get("page")).isEqualTo(0L);
     assertThat(rejection.get("status")).isEqualTo(200L);
     assertThat((String) rejection.get("url")).startsWith(api.url("/token/items"));
     assertThat((String) rejection.get("record")).contains("\"id\":" + broken);

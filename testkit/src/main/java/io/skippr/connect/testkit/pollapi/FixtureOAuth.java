@@ -32,7 +32,7 @@ public final class FixtureOAuth {
   private final Map<String, Instant> accessTokens = new HashMap<>();
   private final Map<String, String> refreshIssuedWith = new HashMap<>();
   private final List<String> issuedRefreshTokens = new ArrayList<>();
-  private final List<Integer> scriptedFailures = new ArrayList<>();
+  private final List<Answer> scripted = new ArrayList<>();
   private volatile long accessLifetimeSeconds = 3600;
   private String validRefreshToken;
   private int refreshes;
@@ -56,8 +56,13 @@ public final class FixtureOAuth {
   /** The next {@code n} token requests get {@code status} (e.g. 503). */
   public synchronized void failNext(int n, int status) {
     for (int i = 0; i < n; i++) {
-      scriptedFailures.add(status);
+      scripted.add(new Answer(status, "{\"error\":\"temporarily_unavailable\"}"));
     }
+  }
+
+  /** The next token request gets this answer, whatever it asks for (hostile answers). */
+  public synchronized void answerNext(int status, String body) {
+    scripted.add(new Answer(status, body));
   }
 
   /** A user authorized the client again: only {@code refreshToken} works from now on. */
@@ -109,9 +114,8 @@ public final class FixtureOAuth {
   }
 
   synchronized Answer token(String authorization, String body) {
-    if (!scriptedFailures.isEmpty()) {
-      int status = scriptedFailures.remove(0);
-      return new Answer(status, "{\"error\":\"temporarily_unavailable\"}");
+    if (!scripted.isEmpty()) {
+      return scripted.remove(0);
     }
     Map<String, String> form = form(body);
     if (!clientAuthenticated(authorization, form)) {

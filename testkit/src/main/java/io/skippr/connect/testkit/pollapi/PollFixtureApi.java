@@ -26,8 +26,9 @@ import java.util.function.Consumer;
  * A REST JSON API for testing the HTTP poll source, on 127.0.0.1 (an ephemeral port): the listings
  * of {@link FixturePages} over {@link FixtureItems}, an OAuth2 token endpoint that rotates refresh
  * tokens ({@code POST /oauth/token}, {@link FixtureOAuth}), optional basic or bearer auth, and
- * scripted faults: status storms (429 with {@code Retry-After}, 5xx), bodies that are not JSON, and
- * requests held open until released (to kill a worker mid-request). Every data request is logged.
+ * scripted faults: status storms (429 with {@code Retry-After}, 5xx), bodies that are not JSON, any
+ * answer a test scripts, and requests held open until released (to kill a worker mid-request).
+ * Every data request is logged.
  */
 public final class PollFixtureApi implements AutoCloseable {
 
@@ -54,7 +55,9 @@ public final class PollFixtureApi implements AutoCloseable {
 
   private record StatusFault(int status, String retryAfter) implements Fault {}
 
-  private record NonJsonFault() implements Fault {}
+  /** A scripted answer: status, headers and body, whatever the request. */
+  private record AnswerFault(int status, Map<String, String> headers, byte[] body)
+      implements Fault {}
 
   private record HoldFault(Hold hold) implements Fault {}
 
@@ -137,8 +140,19 @@ public final class PollFixtureApi implements AutoCloseable {
   }
 
   /** The next data request gets 200 with an HTML body. */
-  public synchronized void nonJsonNext() {
-    faults.add(new NonJsonFault());
+  public void nonJsonNext() {
+    answerNext(
+        200,
+        Map.of(),
+        "<html><body>Service temporarily moved</body></html>".getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * The next data request gets this answer, whatever it asks for: hostile pages, headers and bodies
+   * for the fuzz tests.
+   */
+  public synchronized void answerNext(int status, Map<String, String> headers, byte[] body) {
+    faults.add(new AnswerFault(status, Map.copyOf(headers), body.clone()));
   }
 
   /** The next data request is held open until the returned hold is released. */
@@ -214,9 +228,10 @@ public final class PollFixtureApi implements AutoCloseable {
       }
       respond(exchange, s.status(), "{\"error\":\"status " + s.status() + "\"}", null);
       return;
-    } else if (fault instanceof NonJsonFault) {
-      record(method, path, query, arrived, 200);
-      respond(exchange, 200, "<html><body>Service temporarily moved</body></html>", null);
+    } else if (fault instanceof AnswerFault a) {
+      record(method, path, query, arrived, a.status());
+      a.headers().forEach((k, v) -> exchange.getResponseHeaders().add(k, v));
+      respond(exchange, a.status(), a.body(), null);
       return;
     }
     FixturePages.Page page = pages.page(path, query, body);
@@ -256,7 +271,11 @@ public final class PollFixtureApi implements AutoCloseable {
 
   private static void respond(HttpExchange exchange, int status, String body, String link)
       throws IOException {
-    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    respond(exchange, status, body.getBytes(StandardCharsets.UTF_8), link);
+  }
+
+  private static void respond(HttpExchange exchange, int status, byte[] bytes, String link)
+      throws IOException {
     exchange.getResponseHeaders().add("Content-Type", "application/json");
     if (link != null) {
       exchange.getResponseHeaders().add("Link", link);

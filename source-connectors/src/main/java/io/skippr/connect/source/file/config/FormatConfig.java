@@ -138,11 +138,14 @@ public final class FormatConfig {
           if (c == '\n' || c == '\r') {
             throw new ConfigException(name, value, "cannot be a line break");
           }
+          if (c > 0x7f) {
+            throw new ConfigException(name, value, "must be an ASCII character");
+          }
         }
 
         @Override
         public String toString() {
-          return "one character, not a line break";
+          return "one ASCII character, not a line break";
         }
       };
 

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.skippr.connect.source.file.config.FormatConfig;
 import io.skippr.connect.source.file.read.Frame;
 import java.io.IOException;
+import java.nio.CharBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -94,7 +95,19 @@ public final class CsvRecords implements RecordParser {
 
   /** The fields of one record into {@code out}; the problem, or null. */
   private String fields(Frame frame, List<String> out) {
-    try (CsvParser p = (CsvParser) CSV.createParser(frame.buf(), frame.start(), frame.length())) {
+    byte[] b = frame.buf();
+    int start = frame.start();
+    int length = frame.length();
+    if (Utf8Text.firstInvalid(b, start, length) >= 0) {
+      return Utf8Text.problem(b, start, length);
+    }
+    CharBuffer chars =
+        Utf8Text.mayLookLikeUtf16(b, start, length) ? Utf8Text.decode(b, start, length) : null;
+    try (CsvParser p =
+        (CsvParser)
+            (chars == null
+                ? CSV.createParser(b, start, length)
+                : CSV.createParser(chars.array(), 0, chars.limit()))) {
       p.setSchema(schema);
       p.enable(CsvParser.Feature.EMPTY_UNQUOTED_STRING_AS_NULL);
       if (p.nextToken() != JsonToken.START_ARRAY) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import io.skippr.connect.source.file.read.Frame;
 import java.io.IOException;
+import java.nio.CharBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +28,17 @@ public final class NdjsonParser implements RecordParser {
     if (isBlank(buf, frame.start(), frame.end())) {
       return null;
     }
-    try (JsonParser p = JSON.createParser(buf, frame.start(), frame.length())) {
+    if (Utf8Text.firstInvalid(buf, frame.start(), frame.length()) >= 0) {
+      return Parsed.rejected(Utf8Text.problem(buf, frame.start(), frame.length()));
+    }
+    CharBuffer chars =
+        Utf8Text.mayLookLikeUtf16(buf, frame.start(), frame.length())
+            ? Utf8Text.decode(buf, frame.start(), frame.length())
+            : null;
+    try (JsonParser p =
+        chars == null
+            ? JSON.createParser(buf, frame.start(), frame.length())
+            : JSON.createParser(chars.array(), 0, chars.limit())) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         return Parsed.rejected("line is not a JSON object");
       }

@@ -31,8 +31,33 @@ public final class RecordFramer {
   private boolean atEnd;
   private Skipping skipping;
 
-  /** An over-long record being discarded up to its LF. */
-  private record Skipping(byte[] preview, long startPosition, long line) {}
+  /** An over-long record being discarded up to its LF; its first bytes are kept as a preview. */
+  private static final class Skipping {
+    private final byte[] preview = new byte[PREVIEW_BYTES];
+    private final long startPosition;
+    private final long line;
+    private int kept;
+    private long seen;
+
+    Skipping(long startPosition, long line) {
+      this.startPosition = startPosition;
+      this.line = line;
+    }
+
+    /** Keeps what fits of {@code b[from, to)}, the record's next bytes. */
+    void keep(byte[] b, int from, int to) {
+      int n = Math.min(to - from, PREVIEW_BYTES - kept);
+      System.arraycopy(b, from, preview, kept, n);
+      kept += n;
+      seen += to - from;
+    }
+
+    /** The first bytes of the record, without the CR of its line end when they reach it. */
+    byte[] preview() {
+      int n = seen == kept && kept > 0 && preview[kept - 1] == '\r' ? kept - 1 : kept;
+      return Arrays.copyOf(preview, n);
+    }
+  }
 
   /**
    * @param source the content, positioned at the start of a record
@@ -59,12 +84,15 @@ public final class RecordFramer {
       if (skipping != null) {
         return skip(finished);
       }
-      int lf = boundary.find(buf, scanned, fill);
+      // The end is looked for within the limit only, so a record's verdict never depends on
+      // how many of its bytes one read brought.
+      int window = (int) Math.min(fill, head + (long) maxBytes + 2);
+      int lf = boundary.find(buf, scanned, window);
       if (lf >= 0) {
         return record(lf, lf + 1, 1);
       }
-      scanned = fill;
-      if (fill - head >= maxBytes + 2) {
+      scanned = window;
+      if (window - head >= maxBytes + 2) {
         startSkipping();
         continue;
       }
@@ -88,8 +116,8 @@ public final class RecordFramer {
     int end = contentEnd > head && buf[contentEnd - 1] == '\r' ? contentEnd - 1 : contentEnd;
     long line = nextLine;
     int lines = boundary.newlinesInside() + terminators;
-    if (terminators == 0 && next > head) {
-      lines++;
+    if (terminators == 0 && next > head && buf[next - 1] != '\n') {
+      lines++; // the unterminated last line (unless the record ends with a quoted LF)
     }
     long start = basePosition + head;
     nextLine += lines;
@@ -110,9 +138,7 @@ public final class RecordFramer {
    * line simply ends there; a CSV record whose quote never closes loses only its first line.
    */
   private void startSkipping() {
-    int keep = Math.min(PREVIEW_BYTES, fill - head);
-    skipping =
-        new Skipping(Arrays.copyOfRange(buf, head, head + keep), basePosition + head, nextLine);
+    skipping = new Skipping(basePosition + head, nextLine);
     boundary.reset();
     scanned = head;
   }
@@ -122,9 +148,11 @@ public final class RecordFramer {
     while (true) {
       for (int i = scanned; i < fill; i++) {
         if (buf[i] == '\n') {
+          skipping.keep(buf, scanned, i);
           return skipped(i + 1, 1);
         }
       }
+      skipping.keep(buf, scanned, fill);
       basePosition += fill;
       head = 0;
       fill = 0;
@@ -141,15 +169,16 @@ public final class RecordFramer {
     nextLine += lines;
     head = next;
     scanned = next;
+    byte[] preview = s.preview();
     return new Frame(
         Frame.Kind.OVERLONG,
-        s.preview(),
+        preview,
         0,
-        s.preview().length,
-        s.startPosition(),
+        preview.length,
+        s.startPosition,
         basePosition + next,
-        s.line(),
-        (int) Math.min(Integer.MAX_VALUE, nextLine - s.line()));
+        s.line,
+        (int) Math.min(Integer.MAX_VALUE, nextLine - s.line));
   }
 
   /** Reads more bytes after {@code fill}; false when the source has none now. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.skippr.connect.source.poll.config.PollAuthConfig;
 import io.skippr.connect.source.poll.config.PollAuthConfig.ClientAuth;
+import io.skippr.connect.source.poll.http.Excerpt;
 import io.skippr.connect.source.poll.http.HttpExchanger;
 import io.skippr.connect.source.poll.http.Redaction;
 import io.skippr.connect.source.poll.http.RequestFailure;
@@ -127,19 +128,15 @@ public final class OAuth2Authenticator implements Authenticator {
     if (!response.ok()) {
       throw failure(response, used);
     }
-    JsonNode body = body(response);
-    String access = body.path("access_token").asText("");
-    if (access.isEmpty()) {
-      throw RequestFailure.permanent(
-          response.status(), where() + " answered without an access_token");
-    }
-    String rotated = body.path("refresh_token").asText("");
-    boolean rotates = used != null && !rotated.isEmpty() && !rotated.equals(used);
+    TokenAnswer answer = TokenAnswer.parse(response, where());
+    String access = answer.accessToken();
+    String rotated = answer.refreshToken();
+    boolean rotates = used != null && rotated != null && !rotated.equals(used);
     if (rotates) {
       refreshTokens.rotated(rotated); // durable before the new access token is used
     }
-    long expiresIn = expiresIn(body.path("expires_in"));
-    if (expiresIn == Long.MAX_VALUE) {
+    long expiresIn = answer.expiresInSeconds();
+    if (expiresIn == TokenAnswer.NO_EXPIRY) {
       session.refreshAtNanos = requested + TimeUnit.DAYS.toNanos(365);
     } else {
       long lifetime = TimeUnit.SECONDS.toNanos(expiresIn);
@@ -155,7 +152,7 @@ public final class OAuth2Authenticator implements Authenticator {
     LOG.info(
         "OAuth2 access token from {} ({}){}",
         Redaction.url(tokenUri),
-        expiresIn == Long.MAX_VALUE ? "no expiry given" : "expires in " + expiresIn + " s",
+        expiresIn == TokenAnswer.NO_EXPIRY ? "no expiry given" : "expires in " + expiresIn + " s",
         rotates ? "; the rotated refresh token is stored in " + refreshTokens.key() : "");
   }
 
@@ -233,14 +230,6 @@ public final class OAuth2Authenticator implements Authenticator {
             + " Authorize again and set auth.oauth2.refresh.token to the new refresh token");
   }
 
-  private JsonNode body(Response response) throws RequestFailure {
-    try {
-      return JSON.readTree(response.body());
-    } catch (IOException e) {
-      throw RequestFailure.permanent(response.status(), where() + " answered with a non-JSON body");
-    }
-  }
-
   /** {@code ": error (description)"} from an RFC 6749 error body, never echoing anything else. */
   private static String errorOf(Response response) {
     try {
@@ -250,17 +239,10 @@ public final class OAuth2Authenticator implements Authenticator {
       if (error.isEmpty()) {
         return "";
       }
-      return ": " + error + (description.isEmpty() ? "" : " (" + description + ")");
+      return ": " + Excerpt.of(error + (description.isEmpty() ? "" : " (" + description + ")"));
     } catch (IOException | RuntimeException e) {
       return "";
     }
-  }
-
-  private static long expiresIn(JsonNode node) {
-    if (node.isNumber() || (node.isTextual() && node.asText().matches("\\d{1,12}"))) {
-      return Math.max(1, node.asLong());
-    }
-    return Long.MAX_VALUE;
   }
 
   private String where() {

@@ -87,7 +87,8 @@ public final class CursorConfig {
             Importance.LOW,
             "How cursor and tie-breaker values compare: number, timestamp (ISO-8601), string"
                 + " (lexicographic), or auto: numbers as numbers, ISO-8601 instants as instants,"
-                + " anything else as text.");
+                + " anything else as text. Mixed kinds order numbers first, then instants, then"
+                + " text.");
   }
 
   public static Values from(AbstractConfig c) {

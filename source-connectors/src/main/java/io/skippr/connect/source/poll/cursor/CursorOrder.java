@@ -21,6 +21,12 @@ public final class CursorOrder implements Comparator<String> {
   private static final Pattern NUMBER =
       Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]+)?");
 
+  /** Kinds of cursor values, in their order. */
+  private static final int NUMBER_KIND = 0;
+
+  private static final int INSTANT_KIND = 1;
+  private static final int TEXT = 2;
+
   private final CursorType type;
 
   public CursorOrder(CursorType type) {
@@ -40,47 +46,55 @@ public final class CursorOrder implements Comparator<String> {
     };
   }
 
+  /**
+   * Numbers by value and timestamps by instant (as the type allows), each before any other text,
+   * and other text by its characters. Ranking kinds first keeps the order transitive when an API
+   * mixes them: comparing a number with text by characters and two numbers by value does not.
+   */
   @Override
   public int compare(String a, String b) {
-    switch (type) {
-      case NUMBER:
-        return compareNumbers(a, b);
-      case TIMESTAMP:
-        return compareInstants(a, b);
-      case STRING:
-        return a.compareTo(b);
-      default:
-        BigDecimal na = number(a);
-        BigDecimal nb = number(b);
-        if (na != null && nb != null) {
-          return na.compareTo(nb);
-        }
-        Instant ia = instant(a);
-        Instant ib = instant(b);
-        if (ia != null && ib != null) {
-          return ia.compareTo(ib);
-        }
-        return a.compareTo(b);
+    if (type == CursorType.STRING) {
+      return a.compareTo(b);
     }
+    Comparable<Object> va = value(a);
+    Comparable<Object> vb = value(b);
+    int ka = kind(va);
+    int kb = kind(vb);
+    if (ka != kb) {
+      return Integer.compare(ka, kb);
+    }
+    return ka == TEXT ? a.compareTo(b) : va.compareTo(vb);
   }
 
-  private static int compareNumbers(String a, String b) {
-    BigDecimal na = number(a);
-    BigDecimal nb = number(b);
-    return na != null && nb != null ? na.compareTo(nb) : a.compareTo(b);
+  private static int kind(Object value) {
+    return value instanceof BigDecimal
+        ? NUMBER_KIND
+        : value instanceof Instant ? INSTANT_KIND : TEXT;
   }
 
-  private static int compareInstants(String a, String b) {
-    Instant ia = instant(a);
-    Instant ib = instant(b);
-    return ia != null && ib != null ? ia.compareTo(ib) : a.compareTo(b);
+  /** The number or instant the type reads from {@code text}; null for text. */
+  @SuppressWarnings("unchecked")
+  private Comparable<Object> value(String text) {
+    Object value = null;
+    if (type != CursorType.TIMESTAMP) {
+      value = number(text);
+    }
+    if (value == null && type != CursorType.NUMBER) {
+      value = instant(text);
+    }
+    return (Comparable<Object>) value;
   }
 
+  /** The number a JSON number's text holds; null for other text and for exponents beyond int. */
   static BigDecimal number(String text) {
     if (text == null || !NUMBER.matcher(text).matches()) {
       return null;
     }
-    return new BigDecimal(text);
+    try {
+      return new BigDecimal(text);
+    } catch (NumberFormatException e) {
+      return null; // 1e99999999999: no BigDecimal holds it
+    }
   }
 
   /** An ISO-8601 date-time with offset, a local date-time (taken as UTC), or a date. */

@@ -6,6 +6,7 @@ import io.skippr.connect.source.poll.config.PaginationConfig;
 import io.skippr.connect.source.poll.cursor.Position;
 import io.skippr.connect.source.poll.http.Backoff;
 import io.skippr.connect.source.poll.http.RateLimiter;
+import io.skippr.connect.source.poll.http.Redaction;
 import io.skippr.connect.source.poll.http.RequestFailure;
 import io.skippr.connect.source.poll.metrics.PollMetrics;
 import io.skippr.connect.source.poll.page.Pagination;
@@ -29,6 +30,8 @@ import org.slf4j.LoggerFactory;
  *   PAGE_DUE --(rate limit allows)--> request next page
  *   RETRY_DUE --(backoff / Retry-After passed)--> request the same page again
  *   any request: page with a next page -> PAGE_DUE; last page -> PASS_DUE (+ poll.interval.ms);
+ *                a 2xx body that is no page, or a next page that cannot be followed ->
+ *                the page rejected (its records stand), PASS_DUE (+ poll.interval.ms);
  *                transient failure -> RETRY_DUE, or FAILED after retry.max.attempts;
  *                401 -> RETRY_DUE at once with a new token (once), then FAILED;
  *                permanent failure -> FAILED (every later step throws the same error)
@@ -134,13 +137,32 @@ public final class EndpointPoller {
 
   private List<SourceRecord> onPage(ParsedPage page, long now) {
     PageRecords.Result result;
-    Optional<String> next;
+    Optional<String> next = Optional.empty();
+    PageRecords.PageProblem problem = null;
     try {
-      next = pagination.next(position.next(), page);
-      result = pageRecords.build(page, position, next);
+      if (page.usable()) {
+        try {
+          next = pagination.next(position.next(), page);
+        } catch (Pagination.Unfollowable e) {
+          problem = new PageRecords.PageProblem(e.getMessage(), e.reference());
+        }
+      } else {
+        problem =
+            new PageRecords.PageProblem(page.problem(), PageRecords.text(page.response().body()));
+      }
+      result = pageRecords.build(page, position, next, problem);
     } catch (RuntimeException e) {
       throw fail(
           "cannot read a page of " + page.response().uri().getHost() + ": " + e.getMessage());
+    }
+    if (problem != null) {
+      LOG.warn(
+          "Endpoint {}: page {} of pass {} ({}) rejected, its pass ends there: {}",
+          settings.name(),
+          position.page(),
+          position.pass(),
+          Redaction.url(page.response().uri()),
+          problem.reason());
     }
     metrics.page(settings.name(), result.delivered(), result.skipped(), result.rejected());
     position = result.position();

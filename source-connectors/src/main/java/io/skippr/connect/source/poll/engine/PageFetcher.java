@@ -2,6 +2,7 @@ package io.skippr.connect.source.poll.engine;
 
 import io.skippr.connect.source.poll.auth.Authenticator;
 import io.skippr.connect.source.poll.config.EndpointSettings;
+import io.skippr.connect.source.poll.http.Excerpt;
 import io.skippr.connect.source.poll.http.HttpExchanger;
 import io.skippr.connect.source.poll.http.PageRequests;
 import io.skippr.connect.source.poll.http.Redaction;
@@ -18,8 +19,6 @@ import java.time.Instant;
 
 /** One attempt at one page: build the request, add credentials, send, check status and body. */
 public final class PageFetcher {
-
-  private static final int MAX_BODY_IN_MESSAGE = 200;
 
   private final EndpointSettings settings;
   private final PageRequests requests;
@@ -44,7 +43,15 @@ public final class PageFetcher {
    */
   public ParsedPage fetch(String passCursor, String next)
       throws RequestFailure, InterruptedException {
-    HttpRequest.Builder builder = requests.request(passCursor, next);
+    HttpRequest.Builder builder;
+    try {
+      builder = requests.request(passCursor, next);
+    } catch (IllegalArgumentException e) {
+      // Only a page reference set from outside (an offset changed through the REST API) can
+      // be no URL: the ones pages name are checked before they are stored.
+      throw RequestFailure.permanent(
+          0, "the page reference " + next + " cannot be requested: " + e.getMessage());
+    }
     auth.authorize(builder);
     HttpRequest request = builder.build();
     Response response;
@@ -85,12 +92,9 @@ public final class PageFetcher {
     if (body.length == 0) {
       return "";
     }
-    String text =
-        new String(body, 0, Math.min(body.length, 4 * MAX_BODY_IN_MESSAGE), StandardCharsets.UTF_8);
-    text = text.replaceAll("\\s+", " ").trim();
     return ": "
-        + (text.length() > MAX_BODY_IN_MESSAGE
-            ? text.substring(0, MAX_BODY_IN_MESSAGE) + "…"
-            : text);
+        + Excerpt.of(
+            new String(
+                body, 0, Math.min(body.length, 4 * Excerpt.MAX_CHARS), StandardCharsets.UTF_8));
   }
 }

@@ -9,6 +9,7 @@ import io.skippr.connect.source.poll.cursor.Position;
 import io.skippr.connect.source.poll.http.Redaction;
 import io.skippr.connect.source.poll.page.JsonValues;
 import io.skippr.connect.source.poll.page.ParsedPage;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,6 +27,9 @@ public final class PageRecords {
 
   /** Longest record text kept in a rejection. */
   static final int MAX_REJECTED_CHARS = 64 * 1024;
+
+  /** Longest cursor or tie-breaker: it goes into every offset after it, and into requests. */
+  static final int MAX_CURSOR_CHARS = 4096;
 
   /** What a page yielded. */
   public record Result(
@@ -52,11 +56,19 @@ public final class PageRecords {
   }
 
   /**
+   * Why a page as a whole is rejected (after its records, if it has any): its body is no page, or
+   * its next page cannot be followed. {@code subject} is what the rejection shows of it.
+   */
+  public record PageProblem(String reason, String subject) {}
+
+  /**
    * @param page the page
    * @param at the position it was fetched at (its page state; skip = records handled before)
    * @param next the next page's reference; empty when the pass ends with this page
+   * @param pageProblem why the page is rejected as a whole, or null
    */
-  public Result build(ParsedPage page, Position at, Optional<String> next) {
+  public Result build(
+      ParsedPage page, Position at, Optional<String> next, PageProblem pageProblem) {
     List<Judged> judged = judge(page.records());
     int lastOld = lastDeliveredBefore(judged, at);
     Position high = at;
@@ -92,11 +104,22 @@ public final class PageRecords {
         skipped++;
       } else {
         high = high.rejected();
-        entries.add(rejection(page, j.index(), j.node(), problem, high.within(j.index() + 1L)));
+        entries.add(
+            rejection(
+                page, at, j.index(), problem, j.node().toString(), high.within(j.index() + 1L)));
         rejected++;
       }
     }
     Position end = next.map(high::nextPage).orElseGet(high::done);
+    if (pageProblem != null) {
+      entries.add(rejection(page, at, -1, pageProblem.reason(), pageProblem.subject(), end));
+      rejected++;
+    }
+    return new Result(records(entries, end), end, entries.size() - rejected, skipped, rejected);
+  }
+
+  /** The page's records; the last carries the position after the page. */
+  private List<SourceRecord> records(List<Entry> entries, Position end) {
     List<SourceRecord> records = new ArrayList<>(entries.size());
     for (int k = 0; k < entries.size(); k++) {
       Entry e = entries.get(k);
@@ -105,7 +128,26 @@ public final class PageRecords {
           new SourceRecord(
               partition, offset.toOffset(), e.topic(), null, null, e.key(), null, e.value()));
     }
-    return new Result(records, end, entries.size() - rejected, skipped, rejected);
+    return records;
+  }
+
+  /**
+   * A cursor or tie-breaker as text: a string as it is, a number with its digits (a decimal in
+   * exponent form as its plain digits, unless they would be more than a few dozen).
+   */
+  static String text(JsonNode value) {
+    if (value.isBigDecimal()) {
+      java.math.BigDecimal d = value.decimalValue();
+      return Math.abs((long) d.scale()) <= 64 ? d.toPlainString() : d.toString();
+    }
+    return value.asText();
+  }
+
+  /** What a rejection shows of a body: its start, as UTF-8 text. */
+  public static String text(byte[] body) {
+    String text =
+        new String(body, 0, Math.min(body.length, 4 * MAX_REJECTED_CHARS), StandardCharsets.UTF_8);
+    return text.length() > MAX_REJECTED_CHARS ? text.substring(0, MAX_REJECTED_CHARS) : text;
   }
 
   /** A listed record with its cursor and tie-breaker, or the reason it has none. */
@@ -161,7 +203,10 @@ public final class PageRecords {
     if (value.isContainerNode()) {
       return "the " + what + " at " + text + " is an " + value.getNodeType().name().toLowerCase();
     }
-    out[slot] = value.asText();
+    out[slot] = text(value);
+    if (out[slot].length() > MAX_CURSOR_CHARS) {
+      return "the " + what + " at " + text + " is longer than " + MAX_CURSOR_CHARS + " characters";
+    }
     return dedup.order().check(out[slot]).map(reason -> what + " " + reason).orElse(null);
   }
 
@@ -180,17 +225,21 @@ public final class PageRecords {
     }
   }
 
-  private Entry rejection(ParsedPage page, int index, JsonNode node, String reason, Position at) {
+  /** A rejection of the record at {@code index} of the page, or of the page (index -1). */
+  private Entry rejection(
+      ParsedPage page, Position at, int index, String reason, String text, Position offset) {
     Map<String, Object> value = new LinkedHashMap<>();
     value.put("endpoint", settings.name());
     value.put("url", Redaction.url(page.response().uri()));
     value.put("status", (long) page.response().status());
-    value.put("index", (long) index);
+    value.put("page", at.page());
+    if (index >= 0) {
+      value.put("index", (long) index);
+    }
     value.put("reason", reason);
-    String text = node.toString();
     value.put(
         "record",
         text.length() > MAX_REJECTED_CHARS ? text.substring(0, MAX_REJECTED_CHARS) : text);
-    return new Entry(settings.records().rejectionTopic(), null, value, at);
+    return new Entry(settings.records().rejectionTopic(), null, value, offset);
   }
 }

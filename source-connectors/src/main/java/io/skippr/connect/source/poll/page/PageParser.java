@@ -1,25 +1,37 @@
 package io.skippr.connect.source.poll.page;
 
 import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import io.skippr.connect.source.poll.http.Redaction;
-import io.skippr.connect.source.poll.http.RequestFailure;
 import io.skippr.connect.source.poll.http.Response;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads a 2xx body as JSON and finds its records. A body that is not JSON, or has no array at
- * {@code records.pointer}, is a permanent failure naming the URL (redacted), status and reason: the
- * config and the API disagree, and retrying would not change that. An empty body (204) and {@code
- * null} at the pointer are an empty page.
+ * Reads a 2xx body as JSON and finds its records. A body that is not JSON (or beyond Jackson's
+ * limits: nesting deeper than 1,000, numbers longer than 1,000 digits), or has no array at {@code
+ * records.pointer}, is an unusable page with the reason: it is rejected as a whole, never a task
+ * failure. An empty body (204) and {@code null} at the pointer are an empty page.
  */
 public final class PageParser {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  /**
+   * Decimals as exact BigDecimals (trailing zeros kept): a cursor such as 1700000000.120 goes back
+   * to the API and into the offset with its own digits, not as a double's 1.70000000012E9.
+   */
+  private static final ObjectMapper JSON =
+      JsonMapper.builder()
+          .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+          .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+          .build();
+
+  private static final ObjectMapper DOUBLES = new ObjectMapper();
 
   private final String recordsPointer;
   private final JsonPointer pointer;
@@ -29,25 +41,27 @@ public final class PageParser {
     this.pointer = recordsPointer.isEmpty() ? null : JsonPointer.compile(recordsPointer);
   }
 
-  public ParsedPage parse(Response response) throws RequestFailure {
+  public ParsedPage parse(Response response) {
     if (response.body().length == 0 || isBlank(response.body())) {
       return new ParsedPage(response, MissingNode.getInstance(), List.of());
     }
     JsonNode body;
     try {
-      body = JSON.readTree(response.body());
+      body = read(response.body());
     } catch (IOException e) {
-      throw fail(response, "the body is not JSON (" + firstLine(e.getMessage()) + ")");
+      String why = e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
+      return ParsedPage.unusable(response, "the body is not JSON (" + firstLine(why) + ")");
     }
     JsonNode array = pointer == null ? body : body.at(pointer);
     if (array.isMissingNode()) {
-      throw fail(response, "the body has nothing at records.pointer=" + recordsPointer);
+      return ParsedPage.unusable(
+          response, "the body has nothing at records.pointer=" + recordsPointer);
     }
     if (array.isNull()) {
       return new ParsedPage(response, body, List.of());
     }
     if (!array.isArray()) {
-      throw fail(
+      return ParsedPage.unusable(
           response,
           (pointer == null ? "the body" : "records.pointer=" + recordsPointer)
               + " is a JSON "
@@ -59,10 +73,16 @@ public final class PageParser {
     return new ParsedPage(response, body, records);
   }
 
-  private static RequestFailure fail(Response response, String reason) {
-    return RequestFailure.permanent(
-        response.status(),
-        Redaction.url(response.uri()) + " answered " + response.status() + ", but " + reason);
+  /**
+   * The body's tree; a page with a number no BigDecimal holds (1e999999999999) is read with
+   * doubles, so that number is infinite and only its record is rejected.
+   */
+  private static JsonNode read(byte[] body) throws IOException {
+    try {
+      return JSON.readTree(body);
+    } catch (NumberFormatException e) {
+      return DOUBLES.readTree(body);
+    }
   }
 
   private static boolean isBlank(byte[] body) {

@@ -57,4 +57,30 @@ class NdjsonParserTest {
     byte[] bad = {'{', '"', 'a', '"', ':', '"', (byte) 0xC3, (byte) 0x28, '"', '}'};
     assertThat(parser.parse(Frames.of(bad)).rejection()).containsIgnoringCase("UTF-8");
   }
+
+  @Test
+  void aLineWithNulAmongItsFirstBytesIsReadAsUtf8AndRejected() {
+    // Found by NdjsonParserFuzzTest: Jackson took these lines for UTF-16 (a NUL among an input's
+    // first bytes is how it guesses) and accepted them as {} and {"a":1}.
+    byte[] le = {'{', 0, '}', 0};
+    byte[] be = {0, '{', 0, '"', 0, 'a', 0, '"', 0, ':', 0, '1', 0, '}'};
+    assertThat(parser.parse(Frames.of(le)).rejection()).startsWith("malformed JSON: ");
+    assertThat(parser.parse(Frames.of(be)).rejection()).startsWith("malformed JSON: ");
+  }
+
+  @Test
+  void overlongFormsAndCodePointsBeyondUnicodeAreInvalidUtf8() {
+    // Found by NdjsonParserFuzzTest: Jackson read C0 80 as NUL and F4 90 80 80 (beyond U+10FFFF)
+    // as two garbled characters, and the lines were accepted.
+    byte[] overlong = {'{', '"', 'a', '"', ':', '"', (byte) 0xC0, (byte) 0x80, '"', '}'};
+    byte[] beyond = {
+      '{', '"', 'a', '"', ':', '"', (byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80, '"', '}'
+    };
+    assertThat(parser.parse(Frames.of(overlong)).rejection())
+        .isEqualTo("invalid UTF-8 at byte 6 of the record (0xc0)");
+    assertThat(parser.parse(Frames.of(beyond)).rejection())
+        .isEqualTo("invalid UTF-8 at byte 6 of the record (0xf4)");
+    assertThat(parser.parse(Frames.of("{\"a\":\"\u00e9\uD83D\uDE00\u0800\"}")).value())
+        .isEqualTo(Map.of("a", "\u00e9\uD83D\uDE00\u0800"));
+  }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.csv.CsvFactory;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import io.skippr.connect.source.fuzz.ChunkedBytes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -54,8 +55,7 @@ class CsvBoundaryDifferentialTest {
 
   private static List<List<String>> framedRows(String text) throws IOException {
     RecordFramer framer =
-        new RecordFramer(
-            new RecordFramerTest.Bytes(text, false), new CsvBoundary(',', '"'), 10_000, 1);
+        new RecordFramer(ChunkedBytes.of(text, false), new CsvBoundary(',', '"'), 10_000, 1);
     List<List<String>> rows = new ArrayList<>();
     Frame f;
     while ((f = framer.next(true)) != null) {

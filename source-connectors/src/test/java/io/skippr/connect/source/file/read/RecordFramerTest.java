@@ -2,68 +2,14 @@ package io.skippr.connect.source.file.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.skippr.connect.source.fuzz.ChunkedBytes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RecordFramerTest {
-
-  /** A source over bytes that can be appended to, like a growing file. */
-  static final class Bytes implements ByteSource {
-    private byte[] data;
-    private long position;
-    private final boolean grows;
-    int largestRead;
-
-    Bytes(String text, boolean grows) {
-      this(text.getBytes(StandardCharsets.UTF_8), grows);
-    }
-
-    Bytes(byte[] data, boolean grows) {
-      this.data = data;
-      this.grows = grows;
-    }
-
-    void append(String text) {
-      byte[] more = text.getBytes(StandardCharsets.UTF_8);
-      byte[] next = Arrays.copyOf(data, data.length + more.length);
-      System.arraycopy(more, 0, next, data.length, more.length);
-      data = next;
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) {
-      largestRead = Math.max(largestRead, len);
-      if (position >= data.length) {
-        return -1;
-      }
-      int n = (int) Math.min(len, data.length - position);
-      System.arraycopy(data, (int) position, b, off, n);
-      position += n;
-      return n;
-    }
-
-    @Override
-    public long position() {
-      return position;
-    }
-
-    @Override
-    public boolean canGrow() {
-      return grows;
-    }
-
-    @Override
-    public long size() {
-      return data.length;
-    }
-
-    @Override
-    public void close() {}
-  }
 
   record Seen(Frame.Kind kind, String text, long start, long end, long line, int lines) {}
 
@@ -86,7 +32,7 @@ class RecordFramerTest {
   @Test
   void linesWithLfAndCrlfCarryTheirBytePositionsAndNumbers() throws IOException {
     RecordFramer framer =
-        new RecordFramer(new Bytes("a\r\nbb\n\nccc", false), Boundary.lines(), 100, 1);
+        new RecordFramer(ChunkedBytes.of("a\r\nbb\n\nccc", false), Boundary.lines(), 100, 1);
     assertThat(all(framer, true))
         .containsExactly(
             new Seen(Frame.Kind.RECORD, "a", 0, 3, 1, 1),
@@ -99,7 +45,7 @@ class RecordFramerTest {
 
   @Test
   void aGrowingFileKeepsItsUnterminatedLastLineUntilTheLfArrives() throws IOException {
-    Bytes file = new Bytes("one\ntw", true);
+    ChunkedBytes file = ChunkedBytes.of("one\ntw", true);
     RecordFramer framer = new RecordFramer(file, Boundary.lines(), 100, 1);
     assertThat(all(framer, false)).extracting(Seen::text).containsExactly("one");
     assertThat(framer.holdsPartialRecord()).isTrue();
@@ -114,7 +60,7 @@ class RecordFramerTest {
   @Test
   void anOverlongLineIsSkippedWithoutBufferingItAndTheNextLineIsRead() throws IOException {
     String huge = "x".repeat(3_000_000);
-    Bytes file = new Bytes("ok\n" + huge + "\nafter\n", false);
+    ChunkedBytes file = ChunkedBytes.of("ok\n" + huge + "\nafter\n", false);
     RecordFramer framer = new RecordFramer(file, Boundary.lines(), 1000, 1);
     List<Seen> seen = all(framer, true);
     assertThat(seen).hasSize(3);
@@ -125,7 +71,7 @@ class RecordFramerTest {
     assertThat(seen.get(1).line()).isEqualTo(2);
     assertThat(seen.get(2))
         .isEqualTo(new Seen(Frame.Kind.RECORD, "after", 3_000_004, 3_000_010, 3, 1));
-    assertThat(file.largestRead)
+    assertThat(file.largestRead())
         .as("never asked for more than its buffer")
         .isLessThanOrEqualTo(64 * 1024);
   }
@@ -133,7 +79,8 @@ class RecordFramerTest {
   @Test
   void aLineOfExactlyTheLimitPassesAndOneByteMoreIsOverlong() throws IOException {
     String text = "y".repeat(10) + "\r\n" + "z".repeat(11) + "\n";
-    List<Seen> seen = all(new RecordFramer(new Bytes(text, false), Boundary.lines(), 10, 1), true);
+    List<Seen> seen =
+        all(new RecordFramer(ChunkedBytes.of(text, false), Boundary.lines(), 10, 1), true);
     assertThat(seen).extracting(Seen::kind).containsExactly(Frame.Kind.RECORD, Frame.Kind.OVERLONG);
     assertThat(seen.get(1).start()).isEqualTo(12);
     assertThat(seen.get(1).end()).isEqualTo(24);
@@ -141,7 +88,7 @@ class RecordFramerTest {
 
   @Test
   void anOverlongLastLineOfAGrowingFileIsReportedOnceItsLfArrives() throws IOException {
-    Bytes file = new Bytes("a\n" + "q".repeat(200), true);
+    ChunkedBytes file = ChunkedBytes.of("a\n" + "q".repeat(200), true);
     RecordFramer framer = new RecordFramer(file, Boundary.lines(), 50, 1);
     assertThat(all(framer, false)).extracting(Seen::text).containsExactly("a");
     file.append("q".repeat(100));
@@ -158,7 +105,7 @@ class RecordFramerTest {
   void csvRecordsKeepQuotedNewlinesAndCountTheirLines() throws IOException {
     String text = "id,note\r\n1,\"two\r\nlines, \"\"quoted\"\"\"\r\n2,plain\r\n3,\"a\"\"\n\"";
     RecordFramer framer =
-        new RecordFramer(new Bytes(text, false), new CsvBoundary(',', '"'), 1000, 1);
+        new RecordFramer(ChunkedBytes.of(text, false), new CsvBoundary(',', '"'), 1000, 1);
     List<Seen> seen = all(framer, true);
     assertThat(seen)
         .extracting(Seen::text, Seen::line, Seen::lines)
@@ -174,7 +121,9 @@ class RecordFramerTest {
   void aQuoteInsideAnUnquotedFieldIsAnOrdinaryCharacter() throws IOException {
     String text = "a,b\"c,d\ne,f\n";
     List<Seen> seen =
-        all(new RecordFramer(new Bytes(text, false), new CsvBoundary(',', '"'), 100, 1), true);
+        all(
+            new RecordFramer(ChunkedBytes.of(text, false), new CsvBoundary(',', '"'), 100, 1),
+            true);
     assertThat(seen).extracting(Seen::text).containsExactly("a,b\"c,d", "e,f");
   }
 
@@ -186,7 +135,8 @@ class RecordFramerTest {
     }
     List<Seen> seen =
         all(
-            new RecordFramer(new Bytes(text.toString(), false), new CsvBoundary(',', '"'), 100, 1),
+            new RecordFramer(
+                ChunkedBytes.of(text.toString(), false), new CsvBoundary(',', '"'), 100, 1),
             true);
     assertThat(seen.get(0).kind()).isEqualTo(Frame.Kind.OVERLONG);
     assertThat(seen.get(0).line()).isEqualTo(1);
@@ -204,7 +154,9 @@ class RecordFramerTest {
       text.append("line-").append(i).append(i % 7 == 0 ? "\r\n" : "\n");
     }
     List<Seen> seen =
-        all(new RecordFramer(new Bytes(text.toString(), false), Boundary.lines(), 64, 1), true);
+        all(
+            new RecordFramer(ChunkedBytes.of(text.toString(), false), Boundary.lines(), 64, 1),
+            true);
     assertThat(seen).hasSize(20_000);
     for (int i = 0; i < seen.size(); i++) {
       assertThat(seen.get(i).start()).isEqualTo(starts.get(i));
@@ -215,12 +167,62 @@ class RecordFramerTest {
 
   @Test
   void resumingAtAPositionNumbersLinesFromThere() throws IOException {
-    Bytes file = new Bytes("a\nb\nc\n", false);
-    file.read(new byte[2], 0, 2); // positioned after "a\n", as a restart seeks
+    ChunkedBytes file = ChunkedBytes.of("a\nb\nc\n", false);
+    file.skip(2); // positioned after "a\n", as a restart seeks
     List<Seen> seen = all(new RecordFramer(file, Boundary.lines(), 10, 2), true);
     assertThat(seen)
         .containsExactly(
             new Seen(Frame.Kind.RECORD, "b", 2, 4, 2, 1),
             new Seen(Frame.Kind.RECORD, "c", 4, 6, 3, 1));
+  }
+
+  @Test
+  void anOverlongLinesPreviewIsItsFirstBytesHoweverTheyArrive() throws IOException {
+    // Found by RecordFramerFuzzTest: read in small pieces, the preview held only the bytes
+    // buffered when the limit was passed ("\\u00" instead of "\\u0000").
+    for (long chunking : new long[] {0, 1, 2, 3}) {
+      List<Seen> seen =
+          all(
+              new RecordFramer(
+                  new ChunkedBytes("\\u0000\r\nnext\n".getBytes(StandardCharsets.UTF_8), chunking),
+                  Boundary.lines(),
+                  1,
+                  1),
+              true);
+      assertThat(seen.get(0))
+          .as("chunking %d", chunking)
+          .isEqualTo(new Seen(Frame.Kind.OVERLONG, "\\u0000", 0, 8, 1, 1));
+    }
+  }
+
+  @Test
+  void aCsvRecordOverTheLimitIsCutTheSameWayWhetherOrNotItsEndWasBuffered() throws IOException {
+    // Found by RecordFramerFuzzTest: read whole, the record below was one over-long record up to
+    // its closing quote; read in pieces, it was cut at its first LF and the rest read as a row.
+    byte[] text = "\"{{{{{{{{{{{{{{{\n\"\r\n".getBytes(StandardCharsets.UTF_8);
+    for (long chunking : new long[] {0, 1, 2, 3}) {
+      assertThat(
+              all(
+                  new RecordFramer(
+                      new ChunkedBytes(text, chunking), new CsvBoundary(',', '"'), 12, 1),
+                  true))
+          .as("chunking %d", chunking)
+          .containsExactly(
+              new Seen(Frame.Kind.OVERLONG, "\"{{{{{{{{{{{{{{{", 0, 17, 1, 1),
+              new Seen(Frame.Kind.RECORD, "\"\r\n", 17, 20, 2, 1));
+    }
+  }
+
+  @Test
+  void aFileEndingInsideAQuotedFieldAfterAnLfCountsThatLineOnce() throws IOException {
+    // Found by RecordFramerFuzzTest: the record "\"\n" at the end of a file was counted as two
+    // lines, so the offset's line number was one ahead.
+    RecordFramer framer =
+        new RecordFramer(ChunkedBytes.of("a\n\"b\n", false), new CsvBoundary(',', '"'), 100, 1);
+    assertThat(all(framer, true))
+        .containsExactly(
+            new Seen(Frame.Kind.RECORD, "a", 0, 2, 1, 1),
+            new Seen(Frame.Kind.RECORD, "\"b\n", 2, 5, 2, 1));
+    assertThat(framer.nextLine()).isEqualTo(3);
   }
 }

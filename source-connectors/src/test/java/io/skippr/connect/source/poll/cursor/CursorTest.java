@@ -39,6 +39,30 @@ class CursorTest {
   }
 
   @Test
+  void aNumberWhoseExponentNoBigDecimalHoldsIsText() {
+    // Found by CursorOrderFuzzTest: new BigDecimal("1e99999999999") threw, and a record with that
+    // cursor failed the task ("cannot read a page").
+    assertThat(new CursorOrder(CursorType.AUTO).compare("0", "1e99999999999")).isNegative();
+    assertThat(new CursorOrder(CursorType.NUMBER).check("1e99999999999"))
+        .contains("'1e99999999999' is not a number");
+  }
+
+  @Test
+  void mixedKindsOfCursorsAreOrderedTransitively() {
+    // Found by CursorOrderFuzzTest: "1970-01-01T00:00:00Z" < "2" and "2" < "10.0", but
+    // "1970-01-01T00:00:00Z" > "10.0": text compared by characters, numbers by value.
+    CursorOrder auto = new CursorOrder(CursorType.AUTO);
+    assertThat(auto.compare("2", "10.0")).isNegative();
+    assertThat(auto.compare("10.0", "1970-01-01T00:00:00Z")).isNegative();
+    assertThat(auto.compare("2", "1970-01-01T00:00:00Z")).isNegative();
+    assertThat(auto.compare("1970-01-01T00:00:00Z", "1a")).isNegative();
+    assertThat(auto.compare("10.0", "1a")).isNegative();
+    CursorOrder numbers = new CursorOrder(CursorType.NUMBER);
+    assertThat(numbers.compare("10", "9a")).isNegative();
+    assertThat(numbers.compare("9", "10")).isNegative();
+  }
+
+  @Test
   void withATiebreakerEqualCursorsAreToldApartInAnyPass() {
     Dedup dedup = new Dedup(cursor("/id", CursorType.AUTO));
     Position delivered = Position.initial(null).delivered("2024-05-01T00:00:05Z", "17");

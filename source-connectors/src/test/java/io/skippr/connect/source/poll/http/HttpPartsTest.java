@@ -29,6 +29,26 @@ class HttpPartsTest {
   }
 
   @Test
+  void quotedParametersNeverPassForRelationsOrLinks() {
+    // Found by LinkHeaderFuzzTest: the parameters were split at every ';' and ',', quoted or not,
+    // so a title could make a link the next one, or smuggle in a link of its own.
+    assertThat(LinkHeader.next(List.of("<https://a/2>;title=\"a; rel=next\""))).isEmpty();
+    assertThat(
+            LinkHeader.next(
+                List.of("<https://a/2>; title=\"x, <https://evil/>; rel=next\"; rel=prev")))
+        .isEmpty();
+    assertThat(LinkHeader.next(List.of("<https://a/2>; title=\"say \\\"hi\\\"\"; rel=next")))
+        .contains("https://a/2");
+    assertThat(
+            LinkHeader.next(List.of("<https://a/2>; rel=next; rel=prev, <https://a/3>; rel=next")))
+        .as("the first rel of a link counts")
+        .contains("https://a/2");
+    assertThat(
+            LinkHeader.next(List.of("<https://a/2>; rel=prev; rel=next, <https://a/3>; rel=next")))
+        .contains("https://a/3");
+  }
+
+  @Test
   void retryAfterReadsSecondsAndHttpDates() {
     Instant now = Instant.parse("2024-05-01T12:00:00Z");
     assertThat(RetryAfter.parse("7", now)).contains(Duration.ofSeconds(7));
