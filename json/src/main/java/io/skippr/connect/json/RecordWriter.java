@@ -120,6 +120,8 @@ final class RecordWriter {
       }
       g.writeFieldName("payload");
       g.flush();
+      // the generator writes a member's colon with its value, which is written separately
+      out.write(':');
       return out.toByteArray();
     }
   }

@@ -37,6 +37,10 @@ final class Skipping {
    * that value's last token.
    */
   static void finishValue(JsonParser p, JsonStreamContext container) throws IOException {
+    // the failure may have come before the token it stands on was decoded
+    if (p.currentToken() != null) {
+      decode(p, p.currentToken());
+    }
     while (p.getParsingContext() != container) {
       decode(p, p.nextToken());
     }

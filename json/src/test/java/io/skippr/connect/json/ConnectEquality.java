@@ -37,14 +37,13 @@ final class ConnectEquality {
       return false;
     }
     return switch (a.type()) {
-          case ARRAY -> schemasEqual(a.valueSchema(), b.valueSchema());
-          case MAP ->
-              schemasEqual(a.keySchema(), b.keySchema())
-                  && schemasEqual(a.valueSchema(), b.valueSchema());
-          case STRUCT -> fieldsEqual(a.fields(), b.fields());
-          default -> true;
-        }
-        && a.equals(b);
+      case ARRAY -> schemasEqual(a.valueSchema(), b.valueSchema());
+      case MAP ->
+          schemasEqual(a.keySchema(), b.keySchema())
+              && schemasEqual(a.valueSchema(), b.valueSchema());
+      case STRUCT -> fieldsEqual(a.fields(), b.fields());
+      default -> true;
+    };
   }
 
   private static boolean fieldsEqual(List<Field> a, List<Field> b) {

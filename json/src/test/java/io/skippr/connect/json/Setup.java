@@ -67,7 +67,7 @@ record Setup(
   }
 
   /** As a worker configures a converter in this role. */
-  private void configure(Object converter) {
+  void configure(Object converter) {
     if (role == ConverterType.HEADER) {
       Map<String, Object> props = props();
       props.put(ConverterConfig.TYPE_CONFIG, ConverterType.HEADER.getName());
