@@ -2,6 +2,7 @@ package io.skippr.connect.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.StreamWriteConstraints;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -35,6 +36,9 @@ final class Jackson {
     StreamWriteConstraints writes = StreamWriteConstraints.defaults();
     return JsonFactory.builder()
         .enable(JsonReadFeature.ALLOW_LEADING_ZEROS_FOR_NUMBERS)
+        // Doubles from their text without a String in between; correctly rounded like the JDK's
+        // parser, so the value is the one Kafka's exact decimal rounds to (trees keep decimals).
+        .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
         .streamReadConstraints(
             reads.rebuild().maxNestingDepth(reads.getMaxNestingDepth() - outerLevels).build())
         .streamWriteConstraints(

@@ -24,30 +24,42 @@ final class RecordReader {
           + " schemas.enable=false in your converter configuration.";
 
   private final boolean schemasEnabled;
-  private final Schema fixedSchema;
-  private final ValueReader values;
-  private final SchemaReader schemaReader;
+  private final Ways strict;
+  private final Ways lenient;
   private final EnvelopeReader envelopes;
   private final Lru<JsonNode, Schema> schemasByTree;
   private final LongAdder exactReads = new LongAdder();
 
+  /**
+   * The readers of one way: strict (refusing what Kafka would read as another value) or lenient
+   * (reading it as Kafka does, to find Kafka's own errors).
+   */
+  private record Ways(ValueReader values, SchemaReader schemas, Schema fixedSchema) {
+    static Ways of(boolean replaceNullWithDefault, boolean lenient, JsonNode schemaContent) {
+      ValueReader values = new ValueReader(replaceNullWithDefault, lenient);
+      SchemaReader schemas = new SchemaReader(values);
+      return new Ways(values, schemas, schemaContent == null ? null : schemas.read(schemaContent));
+    }
+  }
+
   RecordReader(StreamingJsonConverterConfig config) {
     this.schemasEnabled = config.schemasEnabled();
-    this.values = new ValueReader(config.replaceNullWithDefault());
-    this.schemaReader = new SchemaReader(values);
+    JsonNode content = schemaContent(config.schemaContent());
+    this.strict = Ways.of(config.replaceNullWithDefault(), false, content);
+    this.lenient = Ways.of(config.replaceNullWithDefault(), true, content);
     this.schemasByTree = new Lru<>(config.schemaCacheSize());
     this.envelopes =
         new EnvelopeReader(
-            new SchemaBytesCache(config.schemaCacheSize(), schemaReader::read), values);
-    this.fixedSchema = fixedSchema(config.schemaContent());
+            new SchemaBytesCache(config.schemaCacheSize(), strict.schemas()::read),
+            strict.values());
   }
 
-  private Schema fixedSchema(byte[] content) {
+  private static JsonNode schemaContent(byte[] content) {
     if (content == null) {
       return null;
     }
     try {
-      return schemaReader.read(Jackson.RECORD_TREES.readTree(content));
+      return Jackson.RECORD_TREES.readTree(content);
     } catch (IOException e) {
       throw new DataException(
           "Failed to parse schema in converter config due to serialization error: ",
@@ -70,15 +82,15 @@ final class RecordReader {
 
   /** The record read in one pass, or null where that pass does not apply. */
   private SchemaAndValue streamed(byte[] bytes) throws IOException {
-    if (schemasEnabled && fixedSchema == null) {
+    if (schemasEnabled && strict.fixedSchema() == null) {
       return envelopes.read(bytes);
     }
-    Schema schema = schemasEnabled ? fixedSchema : null;
+    Schema schema = schemasEnabled ? strict.fixedSchema() : null;
     try (JsonParser p = Jackson.RECORD.createParser(bytes)) {
       if (p.nextToken() == null) {
         return null;
       }
-      return new SchemaAndValue(schema, values.read(schema, p));
+      return new SchemaAndValue(schema, strict.values().read(schema, p));
     }
   }
 
@@ -87,7 +99,11 @@ final class RecordReader {
     return exactReads.sum();
   }
 
-  /** Kafka's way: the whole record as a tree first, then its parts. */
+  /**
+   * Kafka's way: the whole record as a tree first, then its parts. A record refused for a value
+   * Kafka would read as another is read once more as Kafka reads it: if Kafka's converter fails on
+   * it anyway, its error is the one reported.
+   */
   private SchemaAndValue exact(byte[] bytes) {
     exactReads.increment();
     JsonNode record;
@@ -98,11 +114,21 @@ final class RecordReader {
           "Converting byte[] to Kafka Connect data failed due to serialization error: ",
           new SerializationException(e));
     }
-    if (!schemasEnabled) {
-      return new SchemaAndValue(null, valueOf(null, record));
+    try {
+      return exact(record, strict);
+    } catch (LossyValueException refused) {
+      exact(record, lenient);
+      throw refused;
     }
-    if (fixedSchema != null) {
-      return new SchemaAndValue(fixedSchema, valueOf(fixedSchema, record));
+  }
+
+  private SchemaAndValue exact(JsonNode record, Ways ways) {
+    if (!schemasEnabled) {
+      return new SchemaAndValue(null, valueOf(ways.values(), null, record));
+    }
+    if (ways.fixedSchema() != null) {
+      return new SchemaAndValue(
+          ways.fixedSchema(), valueOf(ways.values(), ways.fixedSchema(), record));
     }
     if (!record.isObject()
         || record.size() != 2
@@ -110,23 +136,26 @@ final class RecordReader {
         || !record.has("payload")) {
       throw new DataException(ENVELOPE_REQUIRED);
     }
-    Schema schema = schemaOf(record.get("schema"));
-    return new SchemaAndValue(schema, valueOf(schema, record.get("payload")));
+    Schema schema = schemaOf(record.get("schema"), ways);
+    return new SchemaAndValue(schema, valueOf(ways.values(), schema, record.get("payload")));
   }
 
-  private Schema schemaOf(JsonNode json) {
+  private Schema schemaOf(JsonNode json, Ways ways) {
     if (json.isNull()) {
       return null;
     }
+    if (ways == lenient) {
+      return lenient.schemas().read(json);
+    }
     Schema schema = schemasByTree.get(json);
     if (schema == null) {
-      schema = schemaReader.read(json);
+      schema = strict.schemas().read(json);
       schemasByTree.put(json, schema);
     }
     return schema;
   }
 
-  private Object valueOf(Schema schema, JsonNode json) {
+  private static Object valueOf(ValueReader values, Schema schema, JsonNode json) {
     try (JsonParser p = json.traverse()) {
       // A missing node (empty input) has no token: the readers take that as Kafka's MISSING.
       if (!json.isMissingNode()) {

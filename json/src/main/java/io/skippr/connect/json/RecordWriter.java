@@ -43,7 +43,7 @@ final class RecordWriter {
     if (schema == null && value == null) {
       return null;
     }
-    ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+    ByteSink out = new ByteSink(512);
     try {
       if (!schemasEnabled) {
         writeValue(Jackson.RECORD, schema, value, out);

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import org.apache.kafka.connect.data.Schema;
-import org.apache.kafka.connect.errors.DataException;
 
 /**
  * Errors for input that Kafka's converter turns into a value other than the one written (a string
@@ -15,8 +14,8 @@ import org.apache.kafka.connect.errors.DataException;
 final class Rejections {
   private Rejections() {}
 
-  static DataException wrongType(JsonParser p, Schema.Type type, String expected) {
-    return new DataException(
+  static LossyValueException wrongType(JsonParser p, Schema.Type type, String expected) {
+    return new LossyValueException(
         "Invalid JSON "
             + nodeType(p.currentToken())
             + " for "
@@ -25,26 +24,47 @@ final class Rejections {
             + where(p)
             + ": expected "
             + expected
-            + " (Kafka's JsonConverter would read it as a value other than the one written)");
+            + " (Kafka's JsonConverter would read it as a value other than the one written)",
+        standIn(type));
   }
 
-  static DataException outOfRange(JsonParser p, Schema.Type type) {
-    return new DataException(
+  static LossyValueException outOfRange(JsonParser p, Schema.Type type) {
+    return outOfRange(p, type, standIn(type));
+  }
+
+  static LossyValueException outOfRange(JsonParser p, Schema.Type type, Object standIn) {
+    return new LossyValueException(
         "Invalid JSON number for "
             + type
             + " at "
             + where(p)
             + ": out of range (Kafka's JsonConverter would read it as a value other than the one"
-            + " written)");
+            + " written)",
+        standIn);
   }
 
-  static DataException fraction(JsonParser p, Schema.Type type) {
-    return new DataException(
+  static LossyValueException fraction(JsonParser p, Schema.Type type) {
+    return new LossyValueException(
         "Invalid JSON number for "
             + type
             + " at "
             + where(p)
-            + ": it has a fraction (Kafka's JsonConverter would drop it)");
+            + ": it has a fraction (Kafka's JsonConverter would drop it)",
+        standIn(type));
+  }
+
+  /** A value of the class Kafka's converter gives for this type (strings and bytes: null). */
+  private static Object standIn(Schema.Type type) {
+    return switch (type) {
+      case BOOLEAN -> Boolean.FALSE;
+      case INT8 -> (byte) 0;
+      case INT16 -> (short) 0;
+      case INT32 -> 0;
+      case INT64 -> 0L;
+      case FLOAT32 -> 0f;
+      case FLOAT64 -> 0d;
+      default -> null;
+    };
   }
 
   /** The name Jackson's tree gives the node this token starts, as Kafka's messages print it. */

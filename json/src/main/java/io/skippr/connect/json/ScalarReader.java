@@ -250,7 +250,7 @@ final class ScalarReader {
               + Rejections.nodeType(p.currentToken()));
     }
     if (p.getNumberType() == NumberType.BIG_INTEGER) {
-      throw Rejections.outOfRange(p, Schema.Type.INT64);
+      throw Rejections.outOfRange(p, Schema.Type.INT64, new java.util.Date(0));
     }
     return p.getLongValue();
   }

@@ -38,6 +38,16 @@ final class SchemaReader {
     } else {
       builder.required();
     }
+    metadata(json, builder);
+    parameters(json.get("parameters"), builder);
+    JsonNode defaultValue = json.get("default");
+    if (defaultValue != null) {
+      builder.defaultValue(defaultOf(builder, defaultValue));
+    }
+    return builder.build();
+  }
+
+  private static void metadata(JsonNode json, SchemaBuilder builder) {
     JsonNode name = json.get("name");
     if (name != null && name.isTextual()) {
       builder.name(name.textValue());
@@ -50,12 +60,6 @@ final class SchemaReader {
     if (doc != null && doc.isTextual()) {
       builder.doc(doc.textValue());
     }
-    parameters(json.get("parameters"), builder);
-    JsonNode defaultValue = json.get("default");
-    if (defaultValue != null) {
-      builder.defaultValue(defaultOf(builder, defaultValue));
-    }
-    return builder.build();
   }
 
   private SchemaBuilder builderFor(String type, JsonNode json) {

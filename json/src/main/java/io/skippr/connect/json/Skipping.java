@@ -17,6 +17,9 @@ final class Skipping {
   /** Moves from a value's first token to its last, decoding as Kafka's tree would. */
   static void skipValue(JsonParser p) throws IOException {
     JsonToken t = p.currentToken();
+    if (t == null) {
+      return; // the missing value of empty input: nothing to move past
+    }
     int depth = 0;
     do {
       if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {

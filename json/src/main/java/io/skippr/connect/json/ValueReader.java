@@ -32,12 +32,30 @@ final class ValueReader {
   private static final Object FAILED = new Object();
 
   private final boolean replaceNullWithDefault;
+  private final boolean lenient;
 
-  ValueReader(boolean replaceNullWithDefault) {
+  /**
+   * With {@code lenient}, input Kafka's converter reads as another value is read as Kafka reads it
+   * (in kind: a value of the right class stands in), so that only Kafka's own errors are raised.
+   */
+  ValueReader(boolean replaceNullWithDefault, boolean lenient) {
     this.replaceNullWithDefault = replaceNullWithDefault;
+    this.lenient = lenient;
   }
 
   Object read(Schema schema, JsonParser p) throws IOException {
+    if (!lenient) {
+      return value(schema, p);
+    }
+    try {
+      return value(schema, p);
+    } catch (LossyValueException e) {
+      Skipping.skipValue(p);
+      return e.standIn();
+    }
+  }
+
+  private Object value(Schema schema, JsonParser p) throws IOException {
     if (schema == null) {
       return schemaless(p);
     }
@@ -86,12 +104,29 @@ final class ValueReader {
   }
 
   private List<Object> array(Schema schema, JsonParser p) throws IOException {
-    if (p.currentToken() != JsonToken.START_ARRAY) {
-      throw Rejections.wrongType(p, Schema.Type.ARRAY, "a JSON array");
-    }
     Schema elementSchema = schema == null ? null : schema.valueSchema();
     List<Object> result = new ArrayList<>();
+    if (p.currentToken() != JsonToken.START_ARRAY) {
+      if (!lenient) {
+        throw Rejections.wrongType(p, Schema.Type.ARRAY, "a JSON array");
+      }
+      return kafkasArray(elementSchema, p, result);
+    }
     while (p.nextToken() != JsonToken.END_ARRAY) {
+      result.add(read(elementSchema, p));
+    }
+    return result;
+  }
+
+  /** Kafka iterates whatever it gets: an object's values, nothing of a scalar. */
+  private List<Object> kafkasArray(Schema elementSchema, JsonParser p, List<Object> result)
+      throws IOException {
+    if (p.currentToken() != JsonToken.START_OBJECT) {
+      Skipping.skipValue(p);
+      return result;
+    }
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      p.nextToken();
       result.add(read(elementSchema, p));
     }
     return result;
@@ -208,7 +243,8 @@ final class ValueReader {
       if (value == MISSING) {
         value = nullValue(field.schema());
       }
-      if (value != null) {
+      // a null for a required field comes only from a lenient read: Kafka's put refuses it
+      if (value != null || !field.schema().isOptional()) {
         struct.put(field, value);
       }
     }

@@ -1,11 +1,13 @@
 package io.skippr.connect.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.util.TokenBuffer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.kafka.connect.data.ConnectSchema;
 import org.apache.kafka.connect.data.Date;
@@ -122,10 +124,50 @@ final class ValueWriter {
       g.writeEndArray();
       return;
     }
+    if (!plainKeys(keySchema, map)) {
+      keyedByText(keySchema, valueSchema, map, g);
+      return;
+    }
     g.writeStartObject();
     for (Map.Entry<?, ?> entry : map.entrySet()) {
-      g.writeFieldName(keyText(keySchema, entry.getKey()));
+      g.writeFieldName((String) entry.getKey());
       write(valueSchema, entry.getValue(), g);
+    }
+    g.writeEndObject();
+  }
+
+  /** Keys that are their own field names: strings, under a key schema that is not logical. */
+  private static boolean plainKeys(Schema keySchema, Map<?, ?> map) {
+    if (keySchema != null && keySchema.name() != null) {
+      return false;
+    }
+    for (Object key : map.keySet()) {
+      if (!(key instanceof String)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Other keys (a null key written as "null", a logical key schema) may give two entries one field
+   * name: as in Kafka's tree, the later value replaces the earlier in its place. Values are
+   * converted in the map's order (so errors come in Kafka's order) and written once names are
+   * settled.
+   */
+  private void keyedByText(Schema keySchema, Schema valueSchema, Map<?, ?> map, JsonGenerator g)
+      throws IOException {
+    Map<String, TokenBuffer> fields = new LinkedHashMap<>();
+    for (Map.Entry<?, ?> entry : map.entrySet()) {
+      String name = keyText(keySchema, entry.getKey());
+      TokenBuffer value = new TokenBuffer(null, false);
+      write(valueSchema, entry.getValue(), value);
+      fields.put(name, value);
+    }
+    g.writeStartObject();
+    for (Map.Entry<String, TokenBuffer> field : fields.entrySet()) {
+      g.writeFieldName(field.getKey());
+      field.getValue().serialize(g);
     }
     g.writeEndObject();
   }
@@ -143,14 +185,8 @@ final class ValueWriter {
     return true;
   }
 
-  /**
-   * The field name Kafka gives a key: the text of the key's JSON node. Plain strings are the common
-   * case; anything else (a null key, a logical key schema) goes through the key's JSON.
-   */
+  /** The field name Kafka gives a key: the text of the key's JSON node. */
   private String keyText(Schema keySchema, Object key) throws IOException {
-    if (key instanceof String text && (keySchema == null || keySchema.name() == null)) {
-      return text;
-    }
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (JsonGenerator g = Jackson.RECORD.createGenerator(out)) {
       write(keySchema, key, g);

@@ -269,7 +269,10 @@ final class HostileJson {
     return flip(json, r);
   }
 
-  private static byte[] splice(byte[] json, int from, int to, byte[] insert) {
+  private static byte[] splice(byte[] json, int start, int end, byte[] insert) {
+    // offsets of a parser that guessed another encoding may fall outside: keep them in range
+    int from = Math.max(0, Math.min(start, json.length));
+    int to = Math.max(from, Math.min(end, json.length));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     out.write(json, 0, from);
     out.writeBytes(insert);

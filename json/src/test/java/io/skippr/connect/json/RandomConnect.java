@@ -199,21 +199,25 @@ final class RandomConnect {
     if (wrong && roll == 5) {
       return wrongValue();
     }
-    if (schema.name() != null) {
-      switch (schema.name()) {
-        case Decimal.LOGICAL_NAME:
-          int scale = Integer.parseInt(schema.parameters().get(Decimal.SCALE_FIELD));
-          return new BigDecimal(bigInteger(), wrong && roll == 6 ? scale + 1 : scale);
-        case Date.LOGICAL_NAME:
-          return new java.util.Date((random.nextInt(200_001) - 100_000) * 86_400_000L);
-        case Time.LOGICAL_NAME:
-          return new java.util.Date(random.nextInt(86_400_000));
-        case Timestamp.LOGICAL_NAME:
-          return new java.util.Date(longValue());
-        default:
-          break;
+    Object logical = schema.name() == null ? null : logical(schema, wrong && roll == 6);
+    return logical != null ? logical : typed(schema, wrong);
+  }
+
+  private Object logical(Schema schema, boolean wrongScale) {
+    return switch (schema.name()) {
+      case Decimal.LOGICAL_NAME -> {
+        int scale = Integer.parseInt(schema.parameters().get(Decimal.SCALE_FIELD));
+        yield new BigDecimal(bigInteger(), wrongScale ? scale + 1 : scale);
       }
-    }
+      case Date.LOGICAL_NAME ->
+          new java.util.Date((random.nextInt(200_001) - 100_000) * 86_400_000L);
+      case Time.LOGICAL_NAME -> new java.util.Date(random.nextInt(86_400_000));
+      case Timestamp.LOGICAL_NAME -> new java.util.Date(longValue());
+      default -> null;
+    };
+  }
+
+  private Object typed(Schema schema, boolean wrong) {
     return switch (schema.type()) {
       case BOOLEAN -> random.nextBoolean();
       case INT8 -> (byte) longValue();
