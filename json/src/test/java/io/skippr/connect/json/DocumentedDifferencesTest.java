@@ -98,6 +98,31 @@ class DocumentedDifferencesTest {
   }
 
   @Test
+  void aConfiguredSchemaWithADefaultKafkaWouldChangeIsRefusedAtConfiguration() {
+    Setup setup = Setup.of(true).withSchemaContent("{\"type\":\"int8\",\"default\":300}");
+
+    assertThat(setup.kafka().toConnectData("t", "null".getBytes(StandardCharsets.UTF_8)).value())
+        .isEqualTo((byte) 44);
+    assertThatThrownBy(setup::ours)
+        .isInstanceOf(DataException.class)
+        .hasMessageContaining("Invalid JSON number for INT8 at the top level: out of range");
+  }
+
+  @Test
+  void aRecordKafkaRefusesAnywayIsRefusedWithKafkasError() {
+    byte[] record =
+        envelope(
+            "{\"type\":\"struct\",\"fields\":[{\"field\":\"a\",\"type\":\"int8\"},"
+                + "{\"field\":\"b\",\"type\":\"int32\"}]}",
+            "{\"a\":300}");
+
+    assertThatThrownBy(() -> kafka.toConnectData("t", record))
+        .hasMessage("Invalid null value for required INT32 field");
+    assertThatThrownBy(() -> ours.toConnectData("t", record))
+        .hasMessage("Invalid null value for required INT32 field");
+  }
+
+  @Test
   void theMessageNamesWhereInThePayload() {
     Schema schema =
         SchemaBuilder.struct()

@@ -1,53 +1,34 @@
 package io.skippr.connect.json;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collection;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.SchemaBuilder;
 import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.json.JsonConverter;
 import org.apache.kafka.connect.storage.Converter;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.options.CommandLineOptions;
-import org.openjdk.jmh.runner.options.Options;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
- * Records per second of Kafka's JsonConverter and the streaming one, in the same run, on nested
- * records of about 250 bytes (a long id, a nested object, two strings, a double, a boolean, an ISO
- * timestamp string): reading and writing, plain JSON ({@code schemas.enable=false}, schemaless
- * values) and envelopes ({@code schemas.enable=true}, Structs). Not part of the build; run with
- * {@code mvn -o -Pbench -pl json -am verify -DskipTests} (see docs/json-converter.md).
+ * Records per second of Kafka's JsonConverter and the streaming one on nested records of about 250
+ * bytes (a long id, a nested object, two strings, a double, a boolean, an ISO timestamp string):
+ * reading and writing, plain JSON ({@code schemas.enable=false}, schemaless values) and envelopes
+ * ({@code schemas.enable=true}, Structs).
+ *
+ * <p>On a shared machine the load moves while a case runs, so the two converters take turns in
+ * short slices, many rounds, in one JVM, and each round gives a ratio; the figures are medians. The
+ * ratio of records per CPU-second of the measuring thread is the one the load disturbs least. Not
+ * part of the build: {@code mvn -o -Pbench -pl json -am verify -DskipTests} (see
+ * docs/json-converter.md); arguments {@code rounds=N slice=RECORDS warmup=SECONDS}.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 3)
-@Measurement(iterations = 5, time = 3)
-@Fork(
-    value = 1,
-    jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
-public class JsonConverterBench {
+public final class JsonConverterBench {
   static final Schema USER =
       SchemaBuilder.struct()
           .name("user")
@@ -67,34 +48,161 @@ public class JsonConverterBench {
           .field("at", Schema.STRING_SCHEMA)
           .build();
   private static final int RECORDS = 1024;
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-  @Param({"kafka", "streaming"})
-  public String converter;
+  private JsonConverterBench() {}
 
-  @Param({"false", "true"})
-  public boolean schemas;
-
-  private Converter instance;
-  private Object[] values;
-  private byte[][] bytes;
-  private int next;
-
-  @Setup(Level.Trial)
-  public void setUp() {
-    Map<String, Object> props = Map.of("schemas.enable", schemas);
-    instance =
-        converter.equals("kafka")
-            ? new org.apache.kafka.connect.json.JsonConverter()
-            : new StreamingJsonConverter();
-    instance.configure(props, false);
-    Random random = new Random(26);
-    values = new Object[RECORDS];
-    bytes = new byte[RECORDS][];
-    for (int i = 0; i < RECORDS; i++) {
-      Struct event = event(random, i);
-      values[i] = schemas ? event : asMap(event);
-      bytes[i] = instance.fromConnectData("t", schemas ? EVENT : null, values[i]);
+  /** One measured case: a direction and a setting, with both converters ready. */
+  private record Case(String name, boolean write, boolean schemas, Converter[] converters) {
+    Object[] values() {
+      Random random = new Random(26);
+      Object[] values = new Object[RECORDS];
+      for (int i = 0; i < RECORDS; i++) {
+        Struct event = event(random, i);
+        values[i] = schemas ? event : asMap(event);
+      }
+      return values;
     }
+  }
+
+  /** What one slice took: records, wall and CPU nanoseconds. */
+  private record Slice(long records, long wallNanos, long cpuNanos) {}
+
+  public static void main(String[] args) {
+    Map<String, Integer> options = options(args);
+    int rounds = options.getOrDefault("rounds", 21);
+    int slice = options.getOrDefault("slice", 20_000);
+    int warmup = options.getOrDefault("warmup", 10);
+    System.out.println("record: " + sample());
+    System.out.printf(
+        Locale.ROOT,
+        "plain JSON %d bytes, envelope %d bytes on average; %d rounds of %,d records per"
+            + " converter and case%n",
+        averageBytes(false),
+        averageBytes(true),
+        rounds,
+        slice);
+    StringBuilder table = new StringBuilder(header());
+    for (Case c : cases()) {
+      table.append(measure(c, rounds, slice, warmup * 1_000_000_000L));
+    }
+    System.out.println(table);
+  }
+
+  private static List<Case> cases() {
+    List<Case> cases = new ArrayList<>();
+    for (boolean write : new boolean[] {false, true}) {
+      for (boolean schemas : new boolean[] {false, true}) {
+        String name = (write ? "write " : "read ") + (schemas ? "envelope" : "plain");
+        cases.add(new Case(name, write, schemas, converters(schemas)));
+      }
+    }
+    return cases;
+  }
+
+  private static Converter[] converters(boolean schemas) {
+    Map<String, Object> props = Map.of("schemas.enable", schemas);
+    Converter kafka = new JsonConverter();
+    kafka.configure(props, false);
+    Converter streaming = new StreamingJsonConverter();
+    streaming.configure(props, false);
+    return new Converter[] {kafka, streaming};
+  }
+
+  private static String measure(Case c, int rounds, int slice, long warmupNanos) {
+    Object[] values = c.values();
+    byte[][] bytes = new byte[RECORDS][];
+    Schema schema = c.schemas() ? EVENT : null;
+    for (int i = 0; i < RECORDS; i++) {
+      bytes[i] = c.converters()[0].fromConnectData("t", schema, values[i]);
+    }
+    long until = System.nanoTime() + warmupNanos;
+    while (System.nanoTime() < until) {
+      run(c, c.converters()[0], values, bytes, slice / 4);
+      run(c, c.converters()[1], values, bytes, slice / 4);
+    }
+    double[][] wall = new double[2][rounds];
+    double[][] cpu = new double[2][rounds];
+    for (int r = 0; r < rounds; r++) {
+      for (int k = 0; k < 2; k++) {
+        int which = (r + k) % 2; // who goes first alternates
+        Slice s = run(c, c.converters()[which], values, bytes, slice);
+        wall[which][r] = s.records() * 1e9 / s.wallNanos();
+        cpu[which][r] = s.records() * 1e9 / Math.max(1, s.cpuNanos());
+      }
+    }
+    return row(c.name(), wall, cpu);
+  }
+
+  private static Slice run(Case c, Converter converter, Object[] values, byte[][] bytes, int n) {
+    Schema schema = c.schemas() ? EVENT : null;
+    long sink = 0;
+    long cpu0 = THREADS.getCurrentThreadCpuTime();
+    long wall0 = System.nanoTime();
+    for (int i = 0; i < n; i++) {
+      int at = i & (RECORDS - 1);
+      if (c.write()) {
+        sink += converter.fromConnectData("t", schema, values[at]).length;
+      } else {
+        sink += converter.toConnectData("t", bytes[at]).hashCode();
+      }
+    }
+    long wall = System.nanoTime() - wall0;
+    long cpu = THREADS.getCurrentThreadCpuTime() - cpu0;
+    if (sink == 42) {
+      System.out.print(""); // keeps the results alive
+    }
+    return new Slice(n, wall, cpu);
+  }
+
+  private static String header() {
+    return String.format(
+        Locale.ROOT,
+        "%n| case | Kafka's JsonConverter, records/s | StreamingJsonConverter, records/s |"
+            + " ratio (wall) | ratio (per CPU-second) |%n| --- | ---: | ---: | ---: | ---: |%n");
+  }
+
+  private static String row(String name, double[][] wall, double[][] cpu) {
+    int rounds = wall[0].length;
+    double[] wallRatios = new double[rounds];
+    double[] cpuRatios = new double[rounds];
+    for (int r = 0; r < rounds; r++) {
+      wallRatios[r] = wall[1][r] / wall[0][r];
+      cpuRatios[r] = cpu[1][r] / cpu[0][r];
+    }
+    return String.format(
+        Locale.ROOT,
+        "| %s | %,.0f | %,.0f | %.2f (%.2f–%.2f) | %.2f (%.2f–%.2f) |%n",
+        name,
+        median(wall[0]),
+        median(wall[1]),
+        median(wallRatios),
+        quartile(wallRatios, 1),
+        quartile(wallRatios, 3),
+        median(cpuRatios),
+        quartile(cpuRatios, 1),
+        quartile(cpuRatios, 3));
+  }
+
+  private static double median(double[] values) {
+    return quartile(values, 2);
+  }
+
+  private static double quartile(double[] values, int q) {
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    return sorted[Math.min(sorted.length - 1, sorted.length * q / 4)];
+  }
+
+  private static Map<String, Integer> options(String[] args) {
+    Map<String, Integer> options = new HashMap<>();
+    for (String arg : args) {
+      String[] kv = arg.split("=", 2);
+      if (kv.length == 2) {
+        options.put(kv[0], Integer.parseInt(kv[1]));
+      }
+    }
+    return options;
   }
 
   static Struct event(Random random, int i) {
@@ -136,77 +244,7 @@ public class JsonConverterBench {
     return map;
   }
 
-  @Benchmark
-  public Object read() {
-    next = (next + 1) & (RECORDS - 1);
-    return instance.toConnectData("t", bytes[next]);
-  }
-
-  @Benchmark
-  public byte[] write() {
-    next = (next + 1) & (RECORDS - 1);
-    return instance.fromConnectData("t", schemas ? EVENT : null, values[next]);
-  }
-
-  /** Runs every case and prints records/s and the streaming converter's ratio to Kafka's. */
-  public static void main(String[] args) throws Exception {
-    // JMH's own options pass through, e.g. -wi 1 -i 2 -r 1s for a quick look.
-    Options options =
-        new OptionsBuilder()
-            .parent(new CommandLineOptions(args))
-            .include(JsonConverterBench.class.getSimpleName())
-            .build();
-    Collection<RunResult> results = new Runner(options).run();
-    Map<String, Double> rates = new TreeMap<>();
-    for (RunResult result : results) {
-      var params = result.getParams();
-      String key =
-          params.getBenchmark().replaceAll(".*\\.", "")
-              + (params.getParam("schemas").equals("true") ? " envelope" : " plain")
-              + " "
-              + params.getParam("converter");
-      rates.put(key, result.getPrimaryResult().getScore());
-    }
-    System.out.println("record: " + sample());
-    System.out.printf(
-        Locale.ROOT,
-        "plain JSON %d bytes, envelope %d bytes on average%n",
-        averageBytes(false),
-        averageBytes(true));
-    System.out.println(table(rates));
-  }
-
-  static String table(Map<String, Double> rates) {
-    StringBuilder out = new StringBuilder();
-    out.append(
-        String.format(
-            Locale.ROOT,
-            "%n| case | Kafka's JsonConverter, records/s | "
-                + "StreamingJsonConverter, records/s | ratio |%n| --- | ---: | ---: | ---: |%n"));
-    List<String> cases = new ArrayList<>();
-    for (String key : rates.keySet()) {
-      String base = key.substring(0, key.lastIndexOf(' '));
-      if (!cases.contains(base)) {
-        cases.add(base);
-      }
-    }
-    for (String base : cases) {
-      Double kafka = rates.get(base + " kafka");
-      Double streaming = rates.get(base + " streaming");
-      out.append(
-          String.format(
-              Locale.ROOT,
-              "| %s | %,.0f | %,.0f | %.2f |%n",
-              base,
-              kafka,
-              streaming,
-              streaming / kafka));
-    }
-    return out.toString();
-  }
-
-  /** The size of the records measured, for the report. */
-  static int averageBytes(boolean schemas) {
+  private static int averageBytes(boolean schemas) {
     Random random = new Random(26);
     Converter c = new StreamingJsonConverter();
     c.configure(Map.of("schemas.enable", schemas), false);
@@ -219,7 +257,7 @@ public class JsonConverterBench {
     return (int) (total / RECORDS);
   }
 
-  static String sample() {
+  private static String sample() {
     Converter c = new StreamingJsonConverter();
     c.configure(Map.of("schemas.enable", false), false);
     return new String(
