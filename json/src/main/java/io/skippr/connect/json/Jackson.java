@@ -1,14 +1,17 @@
 package io.skippr.connect.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.StreamWriteConstraints;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.io.IOException;
 
 /**
  * Jackson set up as Kafka's converter sets it up: leading zeros allowed in numbers, floats kept as
@@ -30,6 +33,31 @@ final class Jackson {
   static final ObjectMapper ENVELOPED_TREES = mapper(ENVELOPED);
 
   private Jackson() {}
+
+  /**
+   * A record as a tree, as Kafka's deserializer reads it. Jackson keeps the field names it has seen
+   * in a table that pads a name's last bytes with 0xFF, so a name holding 0xFF bytes (never valid
+   * UTF-8) can be taken for a name seen before instead of failing: such input is parsed with a
+   * table of its own, as a newly configured converter would.
+   */
+  static JsonNode recordTree(byte[] input) throws IOException {
+    if (!hasByteFf(input)) {
+      return RECORD_TREES.readTree(input);
+    }
+    try (JsonParser p = RECORD.copy().createParser(input)) {
+      return RECORD_TREES.readTree(p);
+    }
+  }
+
+  /** Whether the input holds a 0xFF byte, which no UTF-8 text holds. */
+  static boolean hasByteFf(byte[] input) {
+    for (byte b : input) {
+      if (b == (byte) 0xFF) {
+        return true;
+      }
+    }
+    return false;
+  }
 
   private static JsonFactory factory(int outerLevels) {
     StreamReadConstraints reads = StreamReadConstraints.defaults();

@@ -59,7 +59,7 @@ final class RecordReader {
       return null;
     }
     try {
-      return Jackson.RECORD_TREES.readTree(content);
+      return Jackson.recordTree(content);
     } catch (IOException e) {
       throw new DataException(
           "Failed to parse schema in converter config due to serialization error: ",
@@ -71,11 +71,13 @@ final class RecordReader {
     if (bytes == null) {
       return SchemaAndValue.NULL;
     }
-    SchemaAndValue streamed;
-    try {
-      streamed = streamed(bytes);
-    } catch (IOException | RuntimeException e) {
-      streamed = null;
+    SchemaAndValue streamed = null;
+    if (!Jackson.hasByteFf(bytes)) {
+      try {
+        streamed = streamed(bytes);
+      } catch (IOException | RuntimeException e) {
+        streamed = null;
+      }
     }
     return streamed != null ? streamed : exact(bytes);
   }
@@ -108,7 +110,7 @@ final class RecordReader {
     exactReads.increment();
     JsonNode record;
     try {
-      record = Jackson.RECORD_TREES.readTree(bytes);
+      record = Jackson.recordTree(bytes);
     } catch (IOException | RuntimeException e) {
       throw new DataException(
           "Converting byte[] to Kafka Connect data failed due to serialization error: ",

@@ -92,7 +92,8 @@ final class Differential {
     } else if (theirs.failed() && !mine.failed()) {
       fail(report("Kafka fails, ours does not", input, theirs, mine));
     } else if (!theirs.failed()) {
-      if (!(mine.error() instanceof LossyValueException) || !lossy(input)) {
+      boolean refused = mine.error() instanceof LossyValueException && lossy(input);
+      if (!refused && !takenForAnotherName(input, mine.error())) {
         fail(report("ours fails where Kafka loses nothing", input, theirs, mine));
       }
     } else if (!theirs.error().getMessage().equals(mine.error().getMessage())
@@ -169,6 +170,15 @@ final class Differential {
     return setup.role() == ConverterType.HEADER
         ? ours.fromConnectHeader("t", "h", schema, value)
         : ours.fromConnectData("t", schema, value);
+  }
+
+  /**
+   * A name with a 0xFF byte (never UTF-8), which Kafka's parser may take for a name it has seen
+   * before (Jackson pads names with 0xFF in its table of names) where ours always fails to parse.
+   */
+  private static boolean takenForAnotherName(byte[] input, Throwable ours) {
+    return Jackson.hasByteFf(input)
+        && ours.getMessage().startsWith("Converting byte[] to Kafka Connect data failed");
   }
 
   /** The oracle: whether Kafka's converter reads this input as something other than written. */

@@ -154,6 +154,22 @@ class DocumentedDifferencesTest {
   }
 
   @Test
+  void aNameWithA0xFfByteIsNeverTakenForAnotherName() {
+    byte[] seen = "{\"d\":1}".getBytes(StandardCharsets.UTF_8);
+    byte[] invalid = {'{', '"', (byte) 0xFF, 'd', '"', ':', '2', '}'};
+
+    assertThatThrownBy(() -> Setup.of(false).kafka().toConnectData("t", invalid))
+        .isInstanceOf(DataException.class);
+    kafkaPlain.toConnectData("t", seen);
+    assertThat(kafkaPlain.toConnectData("t", invalid).value()).isEqualTo(Map.of("d", 2L));
+
+    oursPlain.toConnectData("t", seen);
+    assertThatThrownBy(() -> oursPlain.toConnectData("t", invalid))
+        .isInstanceOf(DataException.class)
+        .hasMessageStartingWith("Converting byte[] to Kafka Connect data failed");
+  }
+
+  @Test
   void aByteBufferIsWrittenFromPositionToLimit() {
     ByteBuffer window = ByteBuffer.wrap(new byte[] {9, 1, 2, 3, 9}, 1, 3);
     ByteBuffer whole = ByteBuffer.wrap(new byte[] {1, 2, 3});
