@@ -82,7 +82,7 @@ final class CrossFieldChecks {
       problems.put(
           RetentionConfig.RETENTION_MS,
           "retention.ms expires partition paths by their time: it needs partitioner.class=time"
-              + " or field_time.");
+              + " or field+time.");
     }
     if (retention.lateWrites() == RetentionConfig.LateWrites.REJECT && !retention.any()) {
       problems.put(

@@ -16,7 +16,7 @@ public final class RetentionConfig {
 
   public static final String RETENTION_MS = "retention.ms";
   private static final String RETENTION_MS_DOC =
-      "For time-partitioned tables (partitioner.class=time): a partition path whose whole time"
+      "For time-partitioned tables (partitioner.class=time or field+time): a partition path whose whole time"
           + " range ends more than this long ago is expired: an expire entry in the TP's log, then"
           + " its files are deleted. -1 keeps everything. retention.ms.<table> sets it for one"
           + " table.";

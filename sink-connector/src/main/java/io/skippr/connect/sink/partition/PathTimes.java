@@ -23,7 +23,7 @@ public final class PathTimes {
     this.durationMs = durationMs;
   }
 
-  /** For a time partitioner ({@code time}, or {@code field_time}); empty for the others. */
+  /** For a time partitioner ({@code time} or {@code field+time}); empty for the others. */
   public static Optional<PathTimes> of(PartitioningConfig config) {
     return switch (config.kind()) {
       case TIME, FIELD_TIME ->
