@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.skippr.connect.testkit.Await;
 import io.skippr.connect.testkit.ConnectCluster;
 import io.skippr.connect.testkit.DuckDbLake;
@@ -14,11 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -142,7 +138,7 @@ class AuditIT {
   @Test
   void aForgedUnitOverlappingAnotherIsADuplicate() throws Exception {
     Path copy = scratchCopy("forged-overlap");
-    forgeUnit(copy, 0, 20, 26);
+    ForgedLog.forgeUnit(TOPIC, copy, 0, 20, 26);
 
     Audit audit = audit("forged-overlap", CONNECTOR, copy);
 
@@ -167,7 +163,7 @@ class AuditIT {
   @Test
   void recordsInNoUnitThatKafkaHoldsAreAGap() throws Exception {
     Path copy = scratchCopy("edited-log");
-    editFirstUnitStart(copy, 1, 3);
+    ForgedLog.editFirstUnitStart(TOPIC, copy, 1, 3);
 
     Audit audit = audit("edited-log", CONNECTOR, copy);
 
@@ -518,81 +514,6 @@ class AuditIT {
           .sorted()
           .toList();
     }
-  }
-
-  /**
-   * Appends to partition {@code p}'s log a commit of a unit {@code [start, end]} that the lake
-   * already holds, with a copy of the last unit's file under the forged unit's name, as plain JSON
-   * next to the log's own entries, sealed as a writer seals them (a duplicate as a buggy or
-   * replayed writer would leave it). It ends where the last unit ends, so the lake still resumes
-   * where it did.
-   */
-  private static void forgeUnit(Path lakeDir, int p, long start, long end) throws Exception {
-    Path log = lakeDir.resolve("_skippr/log/" + TOPIC + "/" + p);
-    List<Path> entries;
-    try (Stream<Path> files = Files.list(log)) {
-      entries = files.filter(f -> f.toString().endsWith(".json")).sorted().toList();
-    }
-    ObjectNode commit = null;
-    long epoch = 0;
-    for (Path entry : entries) {
-      JsonNode node = JSON.readTree(entry.toFile());
-      epoch = Math.max(epoch, node.get("epoch").asLong());
-      if (node.get("kind").asText().equals("commit")) {
-        commit = (ObjectNode) node;
-      }
-    }
-    assertThat(commit).as("a commit entry in " + entries).isNotNull();
-    String id = String.format("%s+%d+%020d+%020d", TOPIC, p, start, end);
-    ObjectNode file = (ObjectNode) commit.get("files").get(0);
-    String original = file.get("key").asText();
-    String forged = original.replace(commit.get("id").asText(), id);
-    assertThat(forged).isNotEqualTo(original);
-    Files.copy(lakeDir.resolve(original), lakeDir.resolve(forged));
-    ArrayNode files = JSON.createArrayNode().add(file.put("key", forged));
-    commit.put("id", id).put("start", start).put("end", end).put("epoch", epoch);
-    commit.set("files", files);
-    Path next = log.resolve(String.format("%020d.json", entries.size()));
-    Files.write(next, sealed(commit));
-  }
-
-  /**
-   * Rewrites partition {@code p}'s first unit to start at {@code start}, intent and commit, as a
-   * writer that lost the records before would have written them.
-   */
-  private static void editFirstUnitStart(Path lakeDir, int p, long start) throws Exception {
-    Path log = lakeDir.resolve("_skippr/log/" + TOPIC + "/" + p);
-    List<Path> entries;
-    try (Stream<Path> files = Files.list(log)) {
-      entries = files.filter(f -> f.toString().endsWith(".json")).sorted().toList();
-    }
-    int edited = 0;
-    for (Path entry : entries) {
-      ObjectNode node = (ObjectNode) JSON.readTree(entry.toFile());
-      String kind = node.get("kind").asText();
-      if ((kind.equals("intent") || kind.equals("commit")) && node.get("start").asLong() == 0) {
-        String id = node.get("id").asText();
-        node.put("id", id.replace("+00000000000000000000+", String.format("+%020d+", start)));
-        Files.write(entry, sealed(node.put("start", start)));
-        edited++;
-      }
-    }
-    assertThat(edited).as("the intent and commit of offset 0 in " + entries).isEqualTo(2);
-  }
-
-  /**
-   * An entry's bytes as the lake stores them: the JSON, ending with the SHA-256 of the bytes before
-   * the {@code sha256} field (see docs/lake-format.md).
-   */
-  private static byte[] sealed(ObjectNode entry) throws Exception {
-    entry.remove("sha256");
-    String json = JSON.writeValueAsString(entry);
-    String body = json.substring(0, json.length() - 1);
-    String sha256 =
-        HexFormat.of()
-            .formatHex(
-                MessageDigest.getInstance("SHA-256").digest(body.getBytes(StandardCharsets.UTF_8)));
-    return (body + ",\"sha256\":\"" + sha256 + "\"}").getBytes(StandardCharsets.UTF_8);
   }
 
   private static JsonNode partition(JsonNode report, int p) {

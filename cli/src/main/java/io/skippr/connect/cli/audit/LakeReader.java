@@ -221,14 +221,7 @@ final class LakeReader {
     Set<String> known = new HashSet<>();
     Map<TopicPartition, List<String>> gone = new HashMap<>();
     for (TpLake log : logs) {
-      known.addAll(log.liveFiles());
-      if (log.pending() != null) {
-        known.addAll(log.pending().files());
-      }
-      known.addAll(log.maintenance().retired());
-      if (log.maintenance().merge() != null) {
-        known.addAll(log.maintenance().merge().outputs());
-      }
+      known.addAll(accountedFor(log));
       for (String key : log.liveFiles()) {
         if (!stored.contains(key)) {
           gone.computeIfAbsent(
@@ -266,6 +259,19 @@ final class LakeReader {
       }
     }
     return new Reread(changed, noLongerLive);
+  }
+
+  /** The files a log accounts for: live, pending, retired and a merge's outputs. */
+  private static Set<String> accountedFor(TpLake log) {
+    Set<String> files = new HashSet<>(log.liveFiles());
+    if (log.pending() != null) {
+      files.addAll(log.pending().files());
+    }
+    files.addAll(log.maintenance().retired());
+    if (log.maintenance().merge() != null) {
+      files.addAll(log.maintenance().merge().outputs());
+    }
+    return files;
   }
 
   /** The audit's view of one log: units per generation, the pending unit, the live files. */
