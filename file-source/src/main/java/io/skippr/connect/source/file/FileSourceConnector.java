@@ -1,7 +1,6 @@
 package io.skippr.connect.source.file;
 
-import io.skippr.connect.common.ConfigProblems;
-import io.skippr.connect.common.ProjectVersion;
+import io.skippr.connect.source.common.SkipprSourceConnector;
 import io.skippr.connect.source.file.commit.OffsetMirror;
 import io.skippr.connect.source.file.commit.StoreOffsetMirror;
 import io.skippr.connect.source.file.config.FileSourceChecks;
@@ -11,39 +10,27 @@ import io.skippr.connect.source.file.track.FileKey;
 import io.skippr.connect.source.file.track.FileOffset;
 import io.skippr.connect.source.file.track.TaskShare;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.common.config.Config;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.connect.connector.Task;
 import org.apache.kafka.connect.errors.ConnectException;
-import org.apache.kafka.connect.source.ConnectorTransactionBoundaries;
-import org.apache.kafka.connect.source.ExactlyOnceSupport;
-import org.apache.kafka.connect.source.SourceConnector;
 
 /**
  * Reads NDJSON, CSV and line protocol files from a directory: finished files once (then keeps,
  * deletes or moves them after Kafka committed their last record), or log files as they grow, across
  * rotation. Files are identified by device, inode and first bytes, never by name; offsets are byte
  * positions, so a restart seeks to where it was. Exactly-once capable: records and the offset after
- * them are committed in one transaction.
+ * them are committed in one transaction (with transaction.boundary=connector, each poll's batch is
+ * one).
  *
  * <p>Every task lists the directory and reads the files whose identity hashes to its number.
  */
-public final class FileSourceConnector extends SourceConnector {
-
-  private Map<String, String> props;
+public final class FileSourceConnector extends SkipprSourceConnector {
 
   @Override
-  public String version() {
-    return ProjectVersion.get();
-  }
-
-  @Override
-  public void start(Map<String, String> props) {
+  protected void configure(Map<String, String> props) {
     FileSourceConfig.from(props);
-    this.props = Map.copyOf(props);
   }
 
   @Override
@@ -56,16 +43,14 @@ public final class FileSourceConnector extends SourceConnector {
   public List<Map<String, String>> taskConfigs(int maxTasks) {
     List<Map<String, String>> configs = new ArrayList<>(maxTasks);
     for (int i = 0; i < maxTasks; i++) {
-      Map<String, String> task = new HashMap<>(props);
-      task.put(TaskShare.INDEX, Integer.toString(i));
-      task.put(TaskShare.COUNT, Integer.toString(maxTasks));
-      configs.add(task);
+      configs.add(
+          taskConfig(
+              Map.of(
+                  TaskShare.INDEX, Integer.toString(i),
+                  TaskShare.COUNT, Integer.toString(maxTasks))));
     }
     return configs;
   }
-
-  @Override
-  public void stop() {}
 
   @Override
   public ConfigDef config() {
@@ -73,24 +58,8 @@ public final class FileSourceConnector extends SourceConnector {
   }
 
   @Override
-  public Config validate(Map<String, String> connectorConfigs) {
-    return ConfigProblems.attach(
-        super.validate(connectorConfigs),
-        FileSourceChecks.problems(connectorConfigs),
-        connectorConfigs);
-  }
-
-  /** Records and the offset after them go in one transaction (KIP-618). */
-  @Override
-  public ExactlyOnceSupport exactlyOnceSupport(Map<String, String> connectorConfig) {
-    return ExactlyOnceSupport.SUPPORTED;
-  }
-
-  /** With transaction.boundary=connector, each poll's batch is one transaction. */
-  @Override
-  public ConnectorTransactionBoundaries canDefineTransactionBoundaries(
-      Map<String, String> connectorConfig) {
-    return ConnectorTransactionBoundaries.SUPPORTED;
+  protected Map<String, String> problems(Map<String, String> connectorConfigs) {
+    return FileSourceChecks.problems(connectorConfigs);
   }
 
   /**

@@ -1,19 +1,13 @@
 package io.skippr.connect.source.http;
 
-import io.skippr.connect.common.ConfigProblems;
-import io.skippr.connect.common.ProjectVersion;
+import io.skippr.connect.source.common.SkipprSourceConnector;
 import io.skippr.connect.source.http.config.HttpIngestConfig;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.common.config.Config;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.connect.connector.Task;
 import org.apache.kafka.connect.errors.ConnectException;
-import org.apache.kafka.connect.source.ConnectorTransactionBoundaries;
-import org.apache.kafka.connect.source.ExactlyOnceSupport;
-import org.apache.kafka.connect.source.SourceConnector;
 
 /**
  * Push ingest over HTTP: InfluxDB line protocol (v1, v2 and v3 write APIs) and JSON. A client's
@@ -24,20 +18,15 @@ import org.apache.kafka.connect.source.SourceConnector;
  * load balancer in front; {@code /health} says which are accepting). There are no source offsets:
  * the data lives with the client until it gets 204, and a client that gets no answer, 429 or 503
  * retries — so Connect has nothing to resume from.
+ *
+ * <p>Exactly-once: there are no offsets to commit with the records, and with connector-defined
+ * boundaries each poll's batch of whole requests is one transaction, answered after its commit.
  */
-public final class HttpIngestSourceConnector extends SourceConnector {
-
-  private Map<String, String> props;
+public final class HttpIngestSourceConnector extends SkipprSourceConnector {
 
   @Override
-  public String version() {
-    return ProjectVersion.get();
-  }
-
-  @Override
-  public void start(Map<String, String> props) {
+  protected void configure(Map<String, String> props) {
     HttpIngestConfig.from(props);
-    this.props = Map.copyOf(props);
   }
 
   @Override
@@ -53,44 +42,19 @@ public final class HttpIngestSourceConnector extends SourceConnector {
   public List<Map<String, String>> taskConfigs(int maxTasks) {
     List<Map<String, String>> configs = new ArrayList<>(maxTasks);
     for (int task = 0; task < maxTasks; task++) {
-      Map<String, String> config = new HashMap<>(props);
-      config.put(HttpIngestEndpoint.TASK_INDEX, Integer.toString(task));
-      configs.add(config);
+      configs.add(taskConfig(Map.of(HttpIngestEndpoint.TASK_INDEX, Integer.toString(task))));
     }
     return configs;
   }
-
-  @Override
-  public void stop() {}
 
   @Override
   public ConfigDef config() {
     return HttpIngestConfig.CONFIG_DEF;
   }
 
-  /** Checks each key, then the combinations, attaching each problem to the key to change. */
   @Override
-  public Config validate(Map<String, String> connectorConfigs) {
-    return ConfigProblems.attach(
-        super.validate(connectorConfigs),
-        HttpIngestConfig.problems(connectorConfigs),
-        connectorConfigs);
-  }
-
-  /**
-   * Supported: there are no offsets to commit with the records, and with connector-defined
-   * boundaries each poll's batch of whole requests is one transaction, answered after its commit.
-   */
-  @Override
-  public ExactlyOnceSupport exactlyOnceSupport(Map<String, String> connectorConfig) {
-    return ExactlyOnceSupport.SUPPORTED;
-  }
-
-  /** The task commits after every batch of whole requests (KIP-618). */
-  @Override
-  public ConnectorTransactionBoundaries canDefineTransactionBoundaries(
-      Map<String, String> connectorConfig) {
-    return ConnectorTransactionBoundaries.SUPPORTED;
+  protected Map<String, String> problems(Map<String, String> connectorConfigs) {
+    return HttpIngestConfig.problems(connectorConfigs);
   }
 
   /**

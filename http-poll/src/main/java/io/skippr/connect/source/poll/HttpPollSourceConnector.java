@@ -1,7 +1,6 @@
 package io.skippr.connect.source.poll;
 
-import io.skippr.connect.common.ConfigProblems;
-import io.skippr.connect.common.ProjectVersion;
+import io.skippr.connect.source.common.SkipprSourceConnector;
 import io.skippr.connect.source.poll.config.EndpointSettings;
 import io.skippr.connect.source.poll.config.EndpointsConfig;
 import io.skippr.connect.source.poll.config.HttpPollConfig;
@@ -12,32 +11,27 @@ import io.skippr.connect.state.api.StateStore;
 import io.skippr.connect.state.api.StateStores;
 import io.skippr.connect.state.api.StoreEnvironment;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import org.apache.kafka.common.config.Config;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.connect.connector.Task;
 import org.apache.kafka.connect.errors.ConnectException;
-import org.apache.kafka.connect.source.ConnectorTransactionBoundaries;
-import org.apache.kafka.connect.source.ExactlyOnceSupport;
-import org.apache.kafka.connect.source.SourceConnector;
 
 /**
  * Polls REST JSON APIs: per endpoint a cursor with a tie-breaker, pagination, authentication
  * (basic, bearer, OAuth2 with rotated refresh tokens kept as encrypted state secrets), retries with
  * Retry-After and a rate limit. Offsets hold the cursor and the page state, so a restart resumes in
- * the middle of a pass; with exactly-once source support each page is one transaction.
+ * the middle of a pass; with exactly-once source support each page is one transaction (each poll
+ * returns one page).
  */
-public final class HttpPollSourceConnector extends SourceConnector {
+public final class HttpPollSourceConnector extends SkipprSourceConnector {
 
   /** Task config key: the endpoints a task polls, comma-separated (set by the connector). */
   public static final String TASK_ENDPOINTS = "task.endpoints";
 
   private final Function<Map<String, String>, StateStore> storeOpener;
   private final StoreEnvironment environment;
-  private Map<String, String> props;
   private List<String> endpoints;
 
   public HttpPollSourceConnector() {
@@ -52,14 +46,8 @@ public final class HttpPollSourceConnector extends SourceConnector {
   }
 
   @Override
-  public String version() {
-    return ProjectVersion.get();
-  }
-
-  @Override
-  public void start(Map<String, String> props) {
+  protected void configure(Map<String, String> props) {
     HttpPollConfig.Values config = HttpPollConfig.from(props, environment);
-    this.props = Map.copyOf(props);
     this.endpoints = config.endpoints().stream().map(EndpointSettings::name).toList();
   }
 
@@ -81,40 +69,19 @@ public final class HttpPollSourceConnector extends SourceConnector {
     }
     List<Map<String, String>> configs = new ArrayList<>();
     for (List<String> names : assigned) {
-      Map<String, String> config = new HashMap<>(props);
-      config.put(TASK_ENDPOINTS, String.join(",", names));
-      configs.add(config);
+      configs.add(taskConfig(Map.of(TASK_ENDPOINTS, String.join(",", names))));
     }
     return configs;
   }
-
-  @Override
-  public void stop() {}
 
   @Override
   public ConfigDef config() {
     return HttpPollConfig.CONFIG_DEF;
   }
 
-  /** Checks each key, then the combinations, attaching each problem to the key to change. */
   @Override
-  public Config validate(Map<String, String> connectorConfigs) {
-    return ConfigProblems.attach(
-        super.validate(connectorConfigs),
-        HttpPollConfig.problems(connectorConfigs, environment),
-        connectorConfigs);
-  }
-
-  @Override
-  public ExactlyOnceSupport exactlyOnceSupport(Map<String, String> connectorConfig) {
-    return ExactlyOnceSupport.SUPPORTED;
-  }
-
-  /** Each poll returns one page, and the task commits each page as one transaction. */
-  @Override
-  public ConnectorTransactionBoundaries canDefineTransactionBoundaries(
-      Map<String, String> connectorConfig) {
-    return ConnectorTransactionBoundaries.SUPPORTED;
+  protected Map<String, String> problems(Map<String, String> connectorConfigs) {
+    return HttpPollConfig.problems(connectorConfigs, environment);
   }
 
   /**

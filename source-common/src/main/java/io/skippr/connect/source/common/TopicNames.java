@@ -1,6 +1,8 @@
 package io.skippr.connect.source.common;
 
 import java.nio.charset.StandardCharsets;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigException;
 
 /**
  * Kafka's topic name rules, and the one mapping from measurement and stream names to topic names.
@@ -13,6 +15,9 @@ import java.nio.charset.StandardCharsets;
  * lowercase hex digits: {@code http.requests} → {@code _http_2erequests}, {@code cp\0u} → {@code
  * _cp_00u}, {@code é} → {@code __c3_a9}. Plain names never start with '_' (names starting with '_'
  * are refused) and mapped names contain no '.', so both properties hold.
+ *
+ * <p>{@link #EMPTY_OR_LEGAL} and {@link #UNSET_EMPTY_OR_LEGAL} are the validators of every source
+ * key that names a topic.
  */
 public final class TopicNames {
 
@@ -21,7 +26,27 @@ public final class TopicNames {
 
   private static final char[] HEX = "0123456789abcdef".toCharArray();
 
+  /** Empty, or characters a Kafka topic name may hold. */
+  public static final ConfigDef.Validator EMPTY_OR_LEGAL =
+      validator("empty or ASCII letters, digits, '.', '_', '-' (at most 249)");
+
+  /** Unset (null: a default applies), empty, or characters a Kafka topic name may hold. */
+  public static final ConfigDef.Validator UNSET_EMPTY_OR_LEGAL =
+      validator("unset, empty or ASCII letters, digits, '.', '_', '-' (at most 249)");
+
   private TopicNames() {}
+
+  private static ConfigDef.Validator validator(String description) {
+    return ConfigDef.LambdaValidator.with(
+        (name, value) -> {
+          String text = value == null ? "" : value.toString();
+          if (!text.isEmpty() && !isLegal(text)) {
+            throw new ConfigException(
+                name, value, "may hold only ASCII letters, digits, '.', '_' and '-' (at most 249)");
+          }
+        },
+        () -> description);
+  }
 
   public static boolean isLegal(String name) {
     if (name.isEmpty() || name.length() > MAX_LENGTH || name.equals(".") || name.equals("..")) {

@@ -1,13 +1,39 @@
 package io.skippr.connect.source.common;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
+import org.apache.kafka.common.config.ConfigException;
 import org.junit.jupiter.api.Test;
 
 class TopicNamesTest {
+
+  @Test
+  void theValidatorsTakeEmptyUnsetAndLegalNamesAndRefuseOthers() {
+    for (var validator :
+        new org.apache.kafka.common.config.ConfigDef.Validator[] {
+          TopicNames.EMPTY_OR_LEGAL, TopicNames.UNSET_EMPTY_OR_LEGAL
+        }) {
+      for (String ok : new String[] {null, "", "orders", "a.b_c-9", "x".repeat(249)}) {
+        assertThatCode(() -> validator.ensureValid("topic", ok)).as(ok).doesNotThrowAnyException();
+      }
+      for (String bad : new String[] {"a b", "a/b", "\u00e9", ".", "..", "x".repeat(250)}) {
+        assertThatThrownBy(() -> validator.ensureValid("topic", bad))
+            .as(bad)
+            .isInstanceOf(ConfigException.class)
+            .hasMessageContaining("topic")
+            .hasMessageContaining("may hold only ASCII letters, digits, '.', '_' and '-'");
+      }
+    }
+    assertThat(TopicNames.EMPTY_OR_LEGAL)
+        .hasToString("empty or ASCII letters, digits, '.', '_', '-' (at most 249)");
+    assertThat(TopicNames.UNSET_EMPTY_OR_LEGAL)
+        .hasToString("unset, empty or ASCII letters, digits, '.', '_', '-' (at most 249)");
+  }
 
   @Test
   void plainNamesAreTheirOwnTopicNames() {

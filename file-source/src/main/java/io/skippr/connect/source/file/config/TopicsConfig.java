@@ -5,7 +5,6 @@ import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
 import org.apache.kafka.common.config.ConfigDef.Type;
-import org.apache.kafka.common.config.ConfigException;
 
 /** Where records and rejected lines go. */
 public final class TopicsConfig {
@@ -29,7 +28,7 @@ public final class TopicsConfig {
             TOPIC,
             Type.STRING,
             "",
-            TOPIC_NAME,
+            TopicNames.EMPTY_OR_LEGAL,
             Importance.HIGH,
             "Topic of the records of ndjson and csv files (required for them). For lineprotocol,"
                 + " when set, every measurement goes to this one topic and the measurement travels"
@@ -38,7 +37,7 @@ public final class TopicsConfig {
             PREFIX,
             Type.STRING,
             "",
-            TOPIC_NAME,
+            TopicNames.EMPTY_OR_LEGAL,
             Importance.HIGH,
             "lineprotocol: points go to {topic.prefix}{measurement}, named as the HTTP ingest"
                 + " source names them (a name of ASCII letters, digits, '_' and '-' as it is, any"
@@ -47,7 +46,7 @@ public final class TopicsConfig {
             REJECTIONS_TOPIC,
             Type.STRING,
             "",
-            TOPIC_NAME,
+            TopicNames.EMPTY_OR_LEGAL,
             Importance.MEDIUM,
             "Topic for rejected lines (malformed, over-long, invalid UTF-8, type conflicts) with"
                 + " the file, line number, byte offset and reason. Empty: rejections are only"
@@ -59,22 +58,4 @@ public final class TopicsConfig {
     return new Values(
         c.getString(TOPIC), c.getString(PREFIX), rejections.isEmpty() ? null : rejections);
   }
-
-  /** Empty, or characters a Kafka topic name may hold. */
-  private static final ConfigDef.Validator TOPIC_NAME =
-      new ConfigDef.Validator() {
-        @Override
-        public void ensureValid(String name, Object value) {
-          String text = (String) value;
-          if (text != null && !text.isEmpty() && !TopicNames.isLegal(text)) {
-            throw new ConfigException(
-                name, value, "may hold only ASCII letters, digits, '.', '_' and '-' (at most 249)");
-          }
-        }
-
-        @Override
-        public String toString() {
-          return "empty or ASCII letters, digits, '.', '_', '-' (at most 249)";
-        }
-      };
 }

@@ -49,7 +49,7 @@ public final class TopicConfig {
             PREFIX,
             Type.STRING,
             "",
-            TOPIC_NAME,
+            TopicNames.EMPTY_OR_LEGAL,
             Importance.HIGH,
             "Prefix of the topics of line protocol rows: {topic.prefix}{measurement}. A name of"
                 + " ASCII letters, digits, '_' and '-' is used as it is; any other name is written"
@@ -59,7 +59,7 @@ public final class TopicConfig {
             JSON_PREFIX,
             Type.STRING,
             null,
-            OPTIONAL_TOPIC_NAME,
+            TopicNames.UNSET_EMPTY_OR_LEGAL,
             Importance.MEDIUM,
             "Prefix of the topics of JSON streams: {json.topic.prefix}{stream}, the stream name"
                 + " mapped as for measurements. Unset: topic.prefix (then a stream and a measurement"
@@ -80,7 +80,7 @@ public final class TopicConfig {
             TOPIC,
             Type.STRING,
             "",
-            TOPIC_NAME,
+            TopicNames.EMPTY_OR_LEGAL,
             Importance.MEDIUM,
             "When set, all accepted rows go to this one topic (the measurement stays in the key"
                 + " and the 'measurement' header).")
@@ -88,7 +88,7 @@ public final class TopicConfig {
             REJECTION_TOPIC,
             Type.STRING,
             "",
-            TOPIC_NAME,
+            TopicNames.EMPTY_OR_LEGAL,
             Importance.MEDIUM,
             "Topic for rejected rows with their position and reason. Empty means"
                 + " {topic.prefix}"
@@ -109,22 +109,6 @@ public final class TopicConfig {
         regex.isEmpty() ? Optional.empty() : Optional.of(Pattern.compile(regex)));
   }
 
-  /** Unset, or characters a Kafka topic name may hold (empty is allowed: no prefix). */
-  private static final ConfigDef.Validator OPTIONAL_TOPIC_NAME =
-      new ConfigDef.Validator() {
-        @Override
-        public void ensureValid(String name, Object value) {
-          if (value != null) {
-            TOPIC_NAME.ensureValid(name, value);
-          }
-        }
-
-        @Override
-        public String toString() {
-          return "unset, empty or ASCII letters, digits, '.', '_', '-' (at most 249)";
-        }
-      };
-
   /** Empty, or a valid regular expression. */
   private static final ConfigDef.Validator REGEX =
       new ConfigDef.Validator() {
@@ -144,24 +128,6 @@ public final class TopicConfig {
         @Override
         public String toString() {
           return "empty or a Java regular expression";
-        }
-      };
-
-  /** Empty, or characters a Kafka topic name may hold. */
-  private static final ConfigDef.Validator TOPIC_NAME =
-      new ConfigDef.Validator() {
-        @Override
-        public void ensureValid(String name, Object value) {
-          String text = (String) value;
-          if (text != null && !text.isEmpty() && !TopicNames.isLegal(text)) {
-            throw new ConfigException(
-                name, value, "may hold only ASCII letters, digits, '.', '_' and '-' (at most 249)");
-          }
-        }
-
-        @Override
-        public String toString() {
-          return "empty or ASCII letters, digits, '.', '_', '-' (at most 249)";
         }
       };
 }

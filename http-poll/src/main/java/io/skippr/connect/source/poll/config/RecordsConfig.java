@@ -1,5 +1,6 @@
 package io.skippr.connect.source.poll.config;
 
+import io.skippr.connect.source.common.TopicNames;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
@@ -32,7 +33,7 @@ public final class RecordsConfig {
             TOPIC,
             Type.STRING,
             "",
-            Validators.TOPIC_OR_EMPTY,
+            TopicNames.EMPTY_OR_LEGAL,
             Importance.HIGH,
             "Topic the records go to. Required (here or per endpoint).")
         .define(
@@ -54,7 +55,7 @@ public final class RecordsConfig {
             REJECTION_TOPIC,
             Type.STRING,
             "",
-            Validators.TOPIC_OR_EMPTY,
+            TopicNames.EMPTY_OR_LEGAL,
             Importance.LOW,
             "Topic for records without a cursor (or tie-breaker) value, with the page URL (secrets"
                 + " redacted), the record's index and the reason; the page's other records still"

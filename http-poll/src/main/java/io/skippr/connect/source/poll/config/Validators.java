@@ -1,7 +1,6 @@
 package io.skippr.connect.source.poll.config;
 
 import com.fasterxml.jackson.core.JsonPointer;
-import io.skippr.connect.source.common.TopicNames;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
@@ -39,20 +38,6 @@ final class Validators {
             }
           },
           () -> "empty or an absolute http:// or https:// URL");
-
-  /** Empty, or characters a Kafka topic name may hold. */
-  static final ConfigDef.Validator TOPIC_OR_EMPTY =
-      ConfigDef.LambdaValidator.with(
-          (name, value) -> {
-            String text = value == null ? "" : value.toString();
-            if (!text.isEmpty() && !TopicNames.isLegal(text)) {
-              throw new ConfigException(
-                  name,
-                  value,
-                  "may hold only ASCII letters, digits, '.', '_' and '-' (at most 249)");
-            }
-          },
-          () -> "empty or ASCII letters, digits, '.', '_', '-' (at most 249)");
 
   /** Checks an absolute http(s) URL, placeholders replaced by a harmless value. */
   static void checkUrl(String name, String text) {
