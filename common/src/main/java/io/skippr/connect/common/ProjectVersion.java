@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
 
-/** The project version, from a resource the build fills in. */
+/**
+ * The project version, from the resource the build fills in (never Kafka's AppInfoParser): what the
+ * {@code version()} of every plugin of the project reports.
+ */
 public final class ProjectVersion {
 
   private static final String VERSION = load();

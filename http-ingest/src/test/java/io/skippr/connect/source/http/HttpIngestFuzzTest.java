@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.skippr.connect.testkit.fuzz.FuzzShare;
 import io.skippr.connect.testkit.fuzz.IngestRequests;
 import io.skippr.connect.testkit.fuzz.RawHttp;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +18,6 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import net.jqwik.api.lifecycle.AddLifecycleHook;
 import net.jqwik.api.lifecycle.AfterProperty;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.source.SourceRecord;
@@ -51,7 +51,7 @@ class HttpIngestFuzzTest {
   private int sent;
 
   @Property
-  @AddLifecycleHook(FuzzTriesTenth.class)
+  @FuzzShare(10)
   void everyRequestGetsItsAnswerAndGoodRowsLand(@ForAll("requests") IngestRequests.Request q)
       throws Exception {
     RawHttp.Answer answer = send(q);

@@ -1,5 +1,6 @@
 package io.skippr.connect.source.poll.state;
 
+import io.skippr.connect.common.MdcThreadFactory;
 import io.skippr.connect.source.poll.auth.RefreshTokens;
 import io.skippr.connect.source.poll.config.EndpointSettings;
 import io.skippr.connect.source.poll.config.HttpPollConfig;
@@ -22,7 +23,6 @@ import org.apache.kafka.connect.source.SourceRecord;
 import org.apache.kafka.connect.storage.OffsetStorageReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.MDC;
 
 /**
  * The poll source's use of the state store: source offsets mirrored (through {@link
@@ -170,18 +170,8 @@ public final class PollState implements AutoCloseable {
    */
   public void closeAfterFinalCommit() {
     stopping.set(true);
-    Map<String, String> mdc = MDC.getCopyOfContextMap();
     CompletableFuture.runAsync(
-        () -> {
-          if (mdc != null) {
-            MDC.setContextMap(mdc);
-          }
-          try {
-            close();
-          } finally {
-            MDC.clear();
-          }
-        },
+        MdcThreadFactory.withCallersMdc(this::close),
         CompletableFuture.delayedExecutor(CLOSE_AFTER_STOP_SECONDS, TimeUnit.SECONDS));
   }
 
