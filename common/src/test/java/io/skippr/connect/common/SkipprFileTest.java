@@ -65,15 +65,33 @@ class SkipprFileTest {
   }
 
   @Test
-  void listsNullsAndMissingKeysAreNotSettings() {
+  void nullsAndMissingKeysAreNotSettingsAndListsAreJoinedWithCommas() {
     SkipprFile file =
         parse(
-            "pipelines:\n  orders:\n    namespace_fields: [a, b]\n"
+            "pipelines:\n  orders:\n    namespace_fields: [a, b]\n    none: []\n"
+                + "    block:\n      - 010\n      - 'x y'\n"
                 + "skippr:\n  store:\n    type: ~\n");
-    assertThat(file.scalar("pipelines.orders.namespace_fields")).isEmpty();
+    assertThat(file.scalar("pipelines.orders.namespace_fields")).contains("a,b");
+    assertThat(file.scalar("pipelines.orders.none")).contains("");
+    assertThat(file.scalar("pipelines.orders.block")).contains("010,x y");
     assertThat(file.scalar("skippr.store.type")).isEmpty();
     assertThat(file.scalar("skippr.store.name")).isEmpty();
     assertThat(parse("").scalars()).isEmpty();
+  }
+
+  @Test
+  void aListWithNoFlatFormIsRefusedNamingTheFileAndTheKey() {
+    assertThatThrownBy(() -> parse("a:\n  b: [x, 'y,z']\n"))
+        .isInstanceOf(SkipprFile.SkipprFileException.class)
+        .hasMessage(
+            "skippr.yml: a.b (item 2): a list item may not hold a comma (the list is read as its"
+                + " items joined with commas); write the whole value as one string instead");
+    assertThatThrownBy(() -> parse("a: [x, [y]]\n"))
+        .hasMessage("skippr.yml: a (item 2): a list item must be a scalar, not a list");
+    assertThatThrownBy(() -> parse("a: [{b: 1}]\n"))
+        .hasMessage("skippr.yml: a (item 1): a list item must be a scalar, not a mapping");
+    assertThatThrownBy(() -> parse("a: [x, ~]\n"))
+        .hasMessage("skippr.yml: a (item 2): a list item must be a scalar, not null");
   }
 
   @Test
