@@ -27,8 +27,8 @@ import org.apache.kafka.connect.storage.OffsetStorageReader;
  * maps (NDJSON: {@code MappingIterator<Map>}; CSV: the CSV module with the header schema), and, for
  * reference, {@code BufferedReader.readLine()}. Prints figures only.
  *
- * <p>Run after {@code mvn -o -q -pl source-connectors -am install -DskipTests}: {@code mvn -o -q
- * -pl source-connectors exec:java -Dexec.classpathScope=test
+ * <p>Run after {@code mvn -o -q -pl file-source -am install -DskipTests}: {@code mvn -o -q -pl
+ * file-source exec:java -Dexec.classpathScope=test
  * -Dexec.mainClass=io.skippr.connect.source.file.FileSourceBench}. Optional system properties:
  * {@code bench.rows} (default 1,000,000), {@code bench.rounds} (5), {@code bench.dir} (a temp dir).
  */
