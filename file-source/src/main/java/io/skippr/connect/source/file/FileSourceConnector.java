@@ -9,7 +9,6 @@ import io.skippr.connect.source.file.config.OffsetMirrorConfig;
 import io.skippr.connect.source.file.track.FileKey;
 import io.skippr.connect.source.file.track.FileOffset;
 import io.skippr.connect.source.file.track.TaskShare;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.config.ConfigDef;
@@ -41,15 +40,12 @@ public final class FileSourceConnector extends SkipprSourceConnector {
   /** One config per task, each naming its share of the files. */
   @Override
   public List<Map<String, String>> taskConfigs(int maxTasks) {
-    List<Map<String, String>> configs = new ArrayList<>(maxTasks);
-    for (int i = 0; i < maxTasks; i++) {
-      configs.add(
-          taskConfig(
-              Map.of(
-                  TaskShare.INDEX, Integer.toString(i),
-                  TaskShare.COUNT, Integer.toString(maxTasks))));
-    }
-    return configs;
+    return taskConfigs(
+        maxTasks,
+        task ->
+            Map.of(
+                TaskShare.INDEX, Integer.toString(task),
+                TaskShare.COUNT, Integer.toString(maxTasks)));
   }
 
   @Override

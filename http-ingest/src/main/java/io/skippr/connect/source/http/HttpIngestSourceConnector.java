@@ -2,7 +2,6 @@ package io.skippr.connect.source.http;
 
 import io.skippr.connect.source.common.SkipprSourceConnector;
 import io.skippr.connect.source.http.config.HttpIngestConfig;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.config.ConfigDef;
@@ -40,11 +39,8 @@ public final class HttpIngestSourceConnector extends SkipprSourceConnector {
    */
   @Override
   public List<Map<String, String>> taskConfigs(int maxTasks) {
-    List<Map<String, String>> configs = new ArrayList<>(maxTasks);
-    for (int task = 0; task < maxTasks; task++) {
-      configs.add(taskConfig(Map.of(HttpIngestEndpoint.TASK_INDEX, Integer.toString(task))));
-    }
-    return configs;
+    return taskConfigs(
+        maxTasks, task -> Map.of(HttpIngestEndpoint.TASK_INDEX, Integer.toString(task)));
   }
 
   @Override

@@ -67,11 +67,7 @@ public final class HttpPollSourceConnector extends SkipprSourceConnector {
     for (int i = 0; i < endpoints.size(); i++) {
       assigned.get(i % tasks).add(endpoints.get(i));
     }
-    List<Map<String, String>> configs = new ArrayList<>();
-    for (List<String> names : assigned) {
-      configs.add(taskConfig(Map.of(TASK_ENDPOINTS, String.join(",", names))));
-    }
-    return configs;
+    return taskConfigs(tasks, task -> Map.of(TASK_ENDPOINTS, String.join(",", assigned.get(task))));
   }
 
   @Override

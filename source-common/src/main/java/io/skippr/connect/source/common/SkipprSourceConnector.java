@@ -2,8 +2,11 @@ package io.skippr.connect.source.common;
 
 import io.skippr.connect.common.ConfigProblems;
 import io.skippr.connect.common.ProjectVersion;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 import org.apache.kafka.common.config.Config;
 import org.apache.kafka.connect.source.ConnectorTransactionBoundaries;
 import org.apache.kafka.connect.source.ExactlyOnceSupport;
@@ -38,11 +41,19 @@ public abstract class SkipprSourceConnector extends SourceConnector {
    */
   protected abstract void configure(Map<String, String> props);
 
-  /** A task's configuration: the connector's settings, with {@code taskSettings} added. */
-  protected final Map<String, String> taskConfig(Map<String, String> taskSettings) {
-    Map<String, String> config = new HashMap<>(props);
-    config.putAll(taskSettings);
-    return config;
+  /**
+   * {@code tasks} task configurations: each the connector's settings with {@code taskSettings} of
+   * its number (0, 1, …) added.
+   */
+  protected final List<Map<String, String>> taskConfigs(
+      int tasks, IntFunction<Map<String, String>> taskSettings) {
+    List<Map<String, String>> configs = new ArrayList<>(tasks);
+    for (int task = 0; task < tasks; task++) {
+      Map<String, String> config = new HashMap<>(props);
+      config.putAll(taskSettings.apply(task));
+      configs.add(config);
+    }
+    return configs;
   }
 
   @Override
