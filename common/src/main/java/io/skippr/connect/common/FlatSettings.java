@@ -14,9 +14,11 @@ import java.util.Map;
  * setting ({@code topics: [a, b]} is {@code topics=a,b}, an empty list the empty value); a scalar
  * is the text it is written with; a null value is no setting.
  *
- * <p>What has no flat form is refused, naming the key: a key given both with dots and nested
- * ({@code a.b: 1} beside {@code a: {b: 2}}), a list item that is a mapping, a list or null, and a
- * list item that holds a comma (it would be read back as two items).
+ * <p>A list has no flat form when an item is a mapping, a list or null, or holds a comma (it would
+ * be read back as two items). {@link #of} leaves such a list out (a whole file may hold sections
+ * for other readers); {@link #strict} refuses it, naming the key, for mappings that are a
+ * connector's settings. Both refuse a key given both with dots and nested ({@code a.b: 1} beside
+ * {@code a: {b: 2}}): which one counts would be a guess.
  */
 public final class FlatSettings {
 
@@ -32,17 +34,30 @@ public final class FlatSettings {
   private FlatSettings() {}
 
   /**
-   * The settings of {@code mapping} in document order; empty when it is no mapping.
+   * The settings of {@code mapping} in document order, lists with no flat form left out; empty when
+   * it is no mapping.
    *
-   * @throws Refused for what has no flat form (see the class comment)
+   * @throws Refused for a key given both with dots and nested
    */
   public static Map<String, String> of(JsonNode mapping) {
     Map<String, String> out = new LinkedHashMap<>();
-    flatten("", mapping, out);
+    flatten("", mapping, out, false);
     return out;
   }
 
-  private static void flatten(String prefix, JsonNode node, Map<String, String> out) {
+  /**
+   * As {@link #of}, refusing a list with no flat form.
+   *
+   * @throws Refused for a list with no flat form or a key given both with dots and nested
+   */
+  public static Map<String, String> strict(JsonNode mapping) {
+    Map<String, String> out = new LinkedHashMap<>();
+    flatten("", mapping, out, true);
+    return out;
+  }
+
+  private static void flatten(
+      String prefix, JsonNode node, Map<String, String> out, boolean strict) {
     if (!node.isObject()) {
       return;
     }
@@ -51,33 +66,44 @@ public final class FlatSettings {
       String key = prefix + entry.getKey();
       JsonNode value = entry.getValue();
       if (value.isObject()) {
-        flatten(key + ".", value, out);
+        flatten(key + ".", value, out, strict);
       } else if (value.isArray()) {
-        put(key, joined(key, value), out);
+        String problem = noFlatForm(key, value);
+        if (problem == null) {
+          put(key, joined(value), out);
+        } else if (strict) {
+          throw new Refused(problem);
+        }
       } else if (!value.isNull()) {
         put(key, value.asText(), out);
       }
     }
   }
 
-  private static String joined(String key, JsonNode list) {
-    List<String> items = new ArrayList<>();
+  /** Why the list has no flat form, naming the key and item; null when it has one. */
+  private static String noFlatForm(String key, JsonNode list) {
+    int number = 0;
     for (JsonNode item : list) {
-      String where = key + " (item " + (items.size() + 1) + ")";
-      if (!item.isValueNode() || item.isNull()) {
-        throw new Refused(
-            where
-                + ": a list item must be a scalar, not "
-                + (item.isNull() ? "null" : "a " + kind(item)));
+      number++;
+      String where = key + " (item " + number + ")";
+      if (item.isNull()) {
+        return where + ": a list item must be a scalar, not null";
+      }
+      if (!item.isValueNode()) {
+        return where + ": a list item must be a scalar, not a " + kind(item);
       }
       if (item.asText().contains(",")) {
-        throw new Refused(
-            where
-                + ": a list item may not hold a comma (the list is read as its items joined with"
-                + " commas); write the whole value as one string instead");
+        return where
+            + ": a list item may not hold a comma (the list is read as its items joined with"
+            + " commas); write the whole value as one string instead";
       }
-      items.add(item.asText());
     }
+    return null;
+  }
+
+  private static String joined(JsonNode list) {
+    List<String> items = new ArrayList<>();
+    list.forEach(item -> items.add(item.asText()));
     return String.join(",", items);
   }
 

@@ -79,7 +79,7 @@ public final class SkipprFile {
    * #MAX_BYTES} of it: a FIFO would block and {@code /dev/zero} fill the heap.
    *
    * @throws SkipprFileException when it cannot be read, is no regular file, is larger, is not UTF-8
-   *     text, is not valid YAML or holds a setting {@link FlatSettings} refuses
+   *     text, is not valid YAML or gives a setting both with dots and nested
    */
   public static Optional<SkipprFile> readIfPresent(Path path) {
     if (!Files.exists(path)) {
@@ -147,8 +147,8 @@ public final class SkipprFile {
   }
 
   /**
-   * Every setting of the document by dotted path, as {@link FlatSettings} reads them (a list is its
-   * items joined with commas).
+   * Every setting of the document by dotted path, as {@link FlatSettings#of} reads them (a list is
+   * its items joined with commas; a list with no flat form is left out).
    */
   public Map<String, String> scalars() {
     return new LinkedHashMap<>(scalars);

@@ -80,18 +80,31 @@ class SkipprFileTest {
   }
 
   @Test
-  void aListWithNoFlatFormIsRefusedNamingTheFileAndTheKey() {
-    assertThatThrownBy(() -> parse("a:\n  b: [x, 'y,z']\n"))
-        .isInstanceOf(SkipprFile.SkipprFileException.class)
-        .hasMessage(
-            "skippr.yml: a.b (item 2): a list item may not hold a comma (the list is read as its"
-                + " items joined with commas); write the whole value as one string instead");
-    assertThatThrownBy(() -> parse("a: [x, [y]]\n"))
-        .hasMessage("skippr.yml: a (item 2): a list item must be a scalar, not a list");
-    assertThatThrownBy(() -> parse("a: [{b: 1}]\n"))
-        .hasMessage("skippr.yml: a (item 1): a list item must be a scalar, not a mapping");
-    assertThatThrownBy(() -> parse("a: [x, ~]\n"))
-        .hasMessage("skippr.yml: a (item 2): a list item must be a scalar, not null");
+  void aListWithNoFlatFormIsNoSetting() {
+    SkipprFile file =
+        parse("a:\n  b: [x, 'y,z']\n  c: [x, [y]]\n  d: [{e: 1}]\n  f: [x, ~]\n  g: [x]\n");
+    assertThat(file.scalars()).containsExactly(Map.entry("a.g", "x"));
+  }
+
+  @Test
+  void strictFlatteningRefusesAListWithNoFlatFormNamingTheKey() {
+    Map.of(
+            "a:\n  b: [x, 'y,z']\n",
+            "a.b (item 2): a list item may not hold a comma (the list is read as its items joined"
+                + " with commas); write the whole value as one string instead",
+            "a: [x, [y]]\n",
+            "a (item 2): a list item must be a scalar, not a list",
+            "a: [{b: 1}]\n",
+            "a (item 1): a list item must be a scalar, not a mapping",
+            "a: [x, ~]\n",
+            "a (item 2): a list item must be a scalar, not null")
+        .forEach(
+            (yaml, message) ->
+                assertThatThrownBy(() -> FlatSettings.strict(parse(yaml).root()))
+                    .isInstanceOf(FlatSettings.Refused.class)
+                    .hasMessage(message));
+    assertThat(FlatSettings.strict(parse("a: {b: [x, y], c: 1}\n").root()))
+        .containsExactly(Map.entry("a.b", "x,y"), Map.entry("a.c", "1"));
   }
 
   @Test

@@ -173,7 +173,7 @@ public final class SkipprYaml {
       if (!configNode.isObject()) {
         throw new DiscoveryException(at + ".source.config must be a mapping");
       }
-      config.putAll(flat(configNode));
+      config.putAll(flat(at + ".source.config", configNode));
     }
     try {
       PipelineId id =
@@ -210,13 +210,17 @@ public final class SkipprYaml {
     if (!node.isObject()) {
       throw new DiscoveryException(at + " must be a mapping");
     }
-    config.putAll(flat(node));
+    config.putAll(flat(at, node));
     return config;
   }
 
-  /** Never refuses: SkipprFile flattened the whole document when it read it. */
-  private static Map<String, String> flat(JsonNode mapping) {
-    return FlatSettings.of(mapping);
+  /** A connector's settings: a list with no flat form is an error here, not left out. */
+  private static Map<String, String> flat(String at, JsonNode mapping) {
+    try {
+      return FlatSettings.strict(mapping);
+    } catch (FlatSettings.Refused e) {
+      throw new DiscoveryException(at + "." + e.getMessage(), e);
+    }
   }
 
   private static String text(JsonNode node, String key, String fallback) {

@@ -102,17 +102,21 @@ class SkipprYamlTest {
 
   @Test
   void aListWithNoFlatFormIsRefusedNamingItsKey() {
-    assertThatThrownBy(() -> parse("pipelines: {a: {source: {class: A, config: {t: [x, 'y,z']}}}}"))
+    assertThatThrownBy(
+            () ->
+                parse("pipelines: {a: {source: {class: A, config: {t: [x, 'y,z']}}}}")
+                    .pipeline("a"))
         .isInstanceOf(DiscoveryException.class)
         .hasMessage(
             "/etc/skippr.yml: pipelines.a.source.config.t (item 2): a list item may not hold a"
                 + " comma (the list is read as its items joined with commas); write the whole"
                 + " value as one string instead");
-    assertThatThrownBy(() -> parse("pipelines: {a: {source: {class: A, config: {t: [{x: 1}]}}}}"))
+    assertThatThrownBy(
+            () -> parse("pipelines: {a: {source: {class: A}, sync: {t: [{x: 1}]}}}").pipeline("a"))
         .isInstanceOf(DiscoveryException.class)
         .hasMessage(
-            "/etc/skippr.yml: pipelines.a.source.config.t (item 1): a list item must be a scalar,"
-                + " not a mapping");
+            "/etc/skippr.yml: pipelines.a.sync.t (item 1): a list item must be a scalar, not a"
+                + " mapping");
   }
 
   @Test
