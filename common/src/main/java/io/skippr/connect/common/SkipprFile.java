@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -35,8 +34,11 @@ public final class SkipprFile {
   private SkipprFile(Path path, JsonNode root) {
     this.path = path;
     this.root = root;
-    this.scalars = new LinkedHashMap<>();
-    flatten(path, "", root, scalars);
+    try {
+      this.scalars = FlatSettings.of(root);
+    } catch (FlatSettings.Refused e) {
+      throw new SkipprFileException(path + ": " + e.getMessage(), e);
+    }
   }
 
   /** Why the file cannot be used: names the file and, for bad YAML, the line. */
@@ -77,7 +79,7 @@ public final class SkipprFile {
    * #MAX_BYTES} of it: a FIFO would block and {@code /dev/zero} fill the heap.
    *
    * @throws SkipprFileException when it cannot be read, is no regular file, is larger, is not UTF-8
-   *     text or is not valid YAML
+   *     text, is not valid YAML or gives a setting both with dots and nested
    */
   public static Optional<SkipprFile> readIfPresent(Path path) {
     if (!Files.exists(path)) {
@@ -138,38 +140,17 @@ public final class SkipprFile {
   /**
    * The scalar at a dotted path such as {@code skippr.store.type}, whether the file nests it
    * ({@code skippr: {store: {type: dynamodb}}}, in block or flow style) or spells it with dots;
-   * empty when absent, null or not a scalar.
+   * empty when absent, null or a mapping.
    */
   public Optional<String> scalar(String dottedPath) {
     return Optional.ofNullable(scalars().get(dottedPath));
   }
 
-  /** Every scalar of the document by dotted path (lists are left out). */
+  /**
+   * Every setting of the document by dotted path, as {@link FlatSettings#of} reads them (a list is
+   * its items joined with commas; a list with no flat form is left out).
+   */
   public Map<String, String> scalars() {
     return new LinkedHashMap<>(scalars);
-  }
-
-  /**
-   * @throws SkipprFileException when two spellings give one dotted path a value ({@code a.b: 1} and
-   *     {@code a: {b: 2}}): which one counts would be a guess
-   */
-  private static void flatten(Path path, String prefix, JsonNode node, Map<String, String> out) {
-    if (!node.isObject()) {
-      return;
-    }
-    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> entry = it.next();
-      String key = prefix + entry.getKey();
-      JsonNode value = entry.getValue();
-      if (value.isObject()) {
-        flatten(path, key + ".", value, out);
-      } else if (value.isValueNode() && !value.isNull()) {
-        if (out.putIfAbsent(key, value.asText()) != null) {
-          throw new SkipprFileException(
-              path + ": " + key + " is given twice, once with dots in its key and once nested",
-              null);
-        }
-      }
-    }
   }
 }

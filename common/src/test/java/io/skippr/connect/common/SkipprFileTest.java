@@ -65,15 +65,46 @@ class SkipprFileTest {
   }
 
   @Test
-  void listsNullsAndMissingKeysAreNotSettings() {
+  void nullsAndMissingKeysAreNotSettingsAndListsAreJoinedWithCommas() {
     SkipprFile file =
         parse(
-            "pipelines:\n  orders:\n    namespace_fields: [a, b]\n"
+            "pipelines:\n  orders:\n    namespace_fields: [a, b]\n    none: []\n"
+                + "    block:\n      - 010\n      - 'x y'\n"
                 + "skippr:\n  store:\n    type: ~\n");
-    assertThat(file.scalar("pipelines.orders.namespace_fields")).isEmpty();
+    assertThat(file.scalar("pipelines.orders.namespace_fields")).contains("a,b");
+    assertThat(file.scalar("pipelines.orders.none")).contains("");
+    assertThat(file.scalar("pipelines.orders.block")).contains("010,x y");
     assertThat(file.scalar("skippr.store.type")).isEmpty();
     assertThat(file.scalar("skippr.store.name")).isEmpty();
     assertThat(parse("").scalars()).isEmpty();
+  }
+
+  @Test
+  void aListWithNoFlatFormIsNoSetting() {
+    SkipprFile file =
+        parse("a:\n  b: [x, 'y,z']\n  c: [x, [y]]\n  d: [{e: 1}]\n  f: [x, ~]\n  g: [x]\n");
+    assertThat(file.scalars()).containsExactly(Map.entry("a.g", "x"));
+  }
+
+  @Test
+  void strictFlatteningRefusesAListWithNoFlatFormNamingTheKey() {
+    Map.of(
+            "a:\n  b: [x, 'y,z']\n",
+            "a.b (item 2): a list item may not hold a comma (the list is read as its items joined"
+                + " with commas); write the whole value as one string instead",
+            "a: [x, [y]]\n",
+            "a (item 2): a list item must be a scalar, not a list",
+            "a: [{b: 1}]\n",
+            "a (item 1): a list item must be a scalar, not a mapping",
+            "a: [x, ~]\n",
+            "a (item 2): a list item must be a scalar, not null")
+        .forEach(
+            (yaml, message) ->
+                assertThatThrownBy(() -> FlatSettings.strict(parse(yaml).root()))
+                    .isInstanceOf(FlatSettings.Refused.class)
+                    .hasMessage(message));
+    assertThat(FlatSettings.strict(parse("a: {b: [x, y], c: 1}\n").root()))
+        .containsExactly(Map.entry("a.b", "x,y"), Map.entry("a.c", "1"));
   }
 
   @Test

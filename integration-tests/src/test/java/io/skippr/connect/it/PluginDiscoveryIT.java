@@ -58,7 +58,11 @@ class PluginDiscoveryIT {
 
     assertThat(inJars)
         .as("plugin classes found by scanning the plugin's jars")
-        .contains("io.skippr.connect.sink.LakeSinkConnector");
+        .contains(
+            "io.skippr.connect.sink.LakeSinkConnector",
+            "io.skippr.connect.source.http.HttpIngestSourceConnector",
+            "io.skippr.connect.source.poll.HttpPollSourceConnector",
+            "io.skippr.connect.source.file.FileSourceConnector");
     assertThat(cluster.pluginClasses()).containsAll(inJars);
   }
 
@@ -70,7 +74,13 @@ class PluginDiscoveryIT {
           .filter(p -> p.toString().endsWith(".jar"))
           .forEach(p -> jars.add(p.getFileName().toString()));
     }
-    assertThat(jars).anyMatch(name -> name.startsWith("skippr-sink-connector-"));
+    assertThat(jars)
+        .anyMatch(name -> name.startsWith("skippr-sink-connector-"))
+        .anyMatch(name -> name.startsWith("skippr-http-ingest-"))
+        .anyMatch(name -> name.startsWith("skippr-http-poll-"))
+        .anyMatch(name -> name.startsWith("skippr-file-source-"))
+        .anyMatch(name -> name.startsWith("skippr-lineprotocol-"))
+        .anyMatch(name -> name.startsWith("skippr-source-common-"));
     assertThat(jars)
         .noneMatch(name -> name.startsWith("kafka-clients-"))
         .noneMatch(name -> name.startsWith("connect-"))

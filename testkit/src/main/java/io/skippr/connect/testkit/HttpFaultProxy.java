@@ -2,6 +2,7 @@ package io.skippr.connect.testkit;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.skippr.connect.common.MdcThreadFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -75,14 +76,7 @@ public final class HttpFaultProxy implements AutoCloseable {
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5))
             .build();
-    this.threads =
-        Executors.newFixedThreadPool(
-            8,
-            task -> {
-              Thread thread = new Thread(task, "http-fault-proxy");
-              thread.setDaemon(true);
-              return thread;
-            });
+    this.threads = Executors.newFixedThreadPool(8, new MdcThreadFactory("http-fault-proxy"));
     this.server = HttpServer.create(new InetSocketAddress(LocalProcesses.LOOPBACK, 0), 50);
     server.setExecutor(threads);
     server.createContext("/", this::handle);

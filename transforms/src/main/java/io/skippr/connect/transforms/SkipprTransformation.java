@@ -1,5 +1,6 @@
 package io.skippr.connect.transforms;
 
+import io.skippr.connect.common.ProjectVersion;
 import org.apache.kafka.connect.connector.ConnectRecord;
 import org.apache.kafka.connect.transforms.Transformation;
 
@@ -7,7 +8,7 @@ import org.apache.kafka.connect.transforms.Transformation;
 abstract class SkipprTransformation<R extends ConnectRecord<R>> implements Transformation<R> {
   @Override
   public String version() {
-    return TransformsVersion.get();
+    return ProjectVersion.get();
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.skippr.connect.cli.discover;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.skippr.connect.common.FlatSettings;
 import io.skippr.connect.common.SkipprFile;
 import io.skippr.connect.schema.PipelineId;
 import java.nio.file.Path;
@@ -36,7 +37,8 @@ import java.util.TreeSet;
  *       idle.ms: 5000
  * }</pre>
  *
- * Nested maps under {@code config} are flattened with dots, lists joined with commas, and scalars
+ * The mappings {@code source.config}, {@code transforms}, {@code lake.config} and {@code sync} are
+ * read as {@link FlatSettings}: nested maps flattened with dots, lists joined with commas, scalars
  * taken as text. Other top-level keys are left for other commands; unknown keys inside a pipeline
  * are errors, so that a misspelt key is not silently ignored.
  */
@@ -171,7 +173,7 @@ public final class SkipprYaml {
       if (!configNode.isObject()) {
         throw new DiscoveryException(at + ".source.config must be a mapping");
       }
-      flatten("", configNode, config);
+      config.putAll(flat(at + ".source.config", configNode));
     }
     try {
       PipelineId id =
@@ -208,8 +210,17 @@ public final class SkipprYaml {
     if (!node.isObject()) {
       throw new DiscoveryException(at + " must be a mapping");
     }
-    flatten("", node, config);
+    config.putAll(flat(at, node));
     return config;
+  }
+
+  /** A connector's settings: a list with no flat form is an error here, not left out. */
+  private static Map<String, String> flat(String at, JsonNode mapping) {
+    try {
+      return FlatSettings.strict(mapping);
+    } catch (FlatSettings.Refused e) {
+      throw new DiscoveryException(at + "." + e.getMessage(), e);
+    }
   }
 
   private static String text(JsonNode node, String key, String fallback) {
@@ -235,22 +246,5 @@ public final class SkipprYaml {
     }
     node.forEach(f -> fields.add(f.asText().trim()));
     return fields;
-  }
-
-  private static void flatten(String prefix, JsonNode node, Map<String, String> out) {
-    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> entry = it.next();
-      String key = prefix + entry.getKey();
-      JsonNode value = entry.getValue();
-      if (value.isObject()) {
-        flatten(key + ".", value, out);
-      } else if (value.isArray()) {
-        List<String> items = new ArrayList<>();
-        value.forEach(v -> items.add(v.asText()));
-        out.put(key, String.join(",", items));
-      } else if (!value.isNull()) {
-        out.put(key, value.asText());
-      }
-    }
   }
 }

@@ -1,5 +1,6 @@
 package io.skippr.connect.cli.discover;
 
+import io.skippr.connect.common.MdcThreadFactory;
 import io.skippr.connect.common.Messages;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,7 +18,6 @@ import org.apache.kafka.common.config.ConfigValue;
 import org.apache.kafka.connect.source.SourceConnector;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.apache.kafka.connect.source.SourceTask;
-import org.slf4j.MDC;
 
 /**
  * Runs a pipeline's source connector and one task in this process in sample mode: the task sees no
@@ -152,26 +152,21 @@ public final class SourceSampler {
     AtomicReference<Throwable> failure = new AtomicReference<>();
     AtomicBoolean stopping = new AtomicBoolean();
     CountDownLatch done = new CountDownLatch(1);
-    Map<String, String> mdc = MDC.getCopyOfContextMap();
     Thread poller =
-        new Thread(
-            () -> {
-              if (mdc != null) {
-                MDC.setContextMap(mdc);
-              }
-              Thread.currentThread().setContextClassLoader(loader);
-              try {
-                fill(task, records, max, stopping);
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              } catch (Throwable t) { // the source's own failure, reported to the user
-                failure.set(t);
-              } finally {
-                done.countDown();
-              }
-            },
-            "skippr-discover-poll");
-    poller.setDaemon(true);
+        new MdcThreadFactory("skippr-discover-poll")
+            .newThread(
+                () -> {
+                  Thread.currentThread().setContextClassLoader(loader);
+                  try {
+                    fill(task, records, max, stopping);
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  } catch (Throwable t) { // the source's own failure, reported to the user
+                    failure.set(t);
+                  } finally {
+                    done.countDown();
+                  }
+                });
     poller.start();
     awaitQuietly(done, timeout);
     stopping.set(true);

@@ -1,5 +1,6 @@
 package io.skippr.connect.cli.lease;
 
+import io.skippr.connect.common.MdcThreadFactory;
 import io.skippr.connect.state.api.Lease;
 import io.skippr.connect.state.api.Leases;
 import io.skippr.connect.state.api.MonotonicTicker;
@@ -38,12 +39,7 @@ public final class HeldLease implements AutoCloseable {
   private final Duration duration;
   private final AtomicReference<Lease> held = new AtomicReference<>();
   private final ScheduledExecutorService heartbeats =
-      Executors.newSingleThreadScheduledExecutor(
-          task -> {
-            Thread thread = new Thread(task, "skippr-lease");
-            thread.setDaemon(true);
-            return thread;
-          });
+      Executors.newSingleThreadScheduledExecutor(new MdcThreadFactory("skippr-lease"));
   private volatile boolean lost;
 
   /**

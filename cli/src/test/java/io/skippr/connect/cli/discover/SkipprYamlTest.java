@@ -80,6 +80,46 @@ class SkipprYamlTest {
   }
 
   @Test
+  void listsAreJoinedWithCommasInEveryMappingOfAPipeline() {
+    PipelineSpec spec =
+        parse(
+                "pipelines:",
+                "  orders:",
+                "    source: {class: A, config: {topics: [a, b], none: []}}",
+                "    transforms: {transforms: [infer, route]}",
+                "    lake:",
+                "      config:",
+                "        partition.fields:",
+                "          - region",
+                "          - day",
+                "    sync: {tables: ['x', \"y\"]}")
+            .pipeline("orders");
+    assertThat(spec.sourceConfig()).containsEntry("topics", "a,b").containsEntry("none", "");
+    assertThat(spec.transforms()).containsEntry("transforms", "infer,route");
+    assertThat(spec.lakeConfig()).containsEntry("partition.fields", "region,day");
+    assertThat(spec.syncConfig()).containsEntry("sync.tables", "x,y");
+  }
+
+  @Test
+  void aListWithNoFlatFormIsRefusedNamingItsKey() {
+    assertThatThrownBy(
+            () ->
+                parse("pipelines: {a: {source: {class: A, config: {t: [x, 'y,z']}}}}")
+                    .pipeline("a"))
+        .isInstanceOf(DiscoveryException.class)
+        .hasMessage(
+            "/etc/skippr.yml: pipelines.a.source.config.t (item 2): a list item may not hold a"
+                + " comma (the list is read as its items joined with commas); write the whole"
+                + " value as one string instead");
+    assertThatThrownBy(
+            () -> parse("pipelines: {a: {source: {class: A}, sync: {t: [{x: 1}]}}}").pipeline("a"))
+        .isInstanceOf(DiscoveryException.class)
+        .hasMessage(
+            "/etc/skippr.yml: pipelines.a.sync.t (item 1): a list item must be a scalar, not a"
+                + " mapping");
+  }
+
+  @Test
   void appliesDefaults() {
     SkipprYaml yaml =
         parse(

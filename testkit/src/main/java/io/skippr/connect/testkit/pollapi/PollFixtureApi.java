@@ -2,6 +2,7 @@ package io.skippr.connect.testkit.pollapi;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.skippr.connect.common.MdcThreadFactory;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -77,14 +78,7 @@ public final class PollFixtureApi implements AutoCloseable {
     items = new FixtureItems(perSecond);
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
     pages = new FixturePages(items, "http://127.0.0.1:" + server.getAddress().getPort());
-    executor =
-        Executors.newFixedThreadPool(
-            8,
-            r -> {
-              Thread t = new Thread(r, "poll-fixture-api");
-              t.setDaemon(true);
-              return t;
-            });
+    executor = Executors.newFixedThreadPool(8, new MdcThreadFactory("poll-fixture-api"));
     server.setExecutor(executor);
     server.createContext("/", this::handle);
     server.start();

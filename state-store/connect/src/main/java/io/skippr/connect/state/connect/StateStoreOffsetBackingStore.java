@@ -1,5 +1,6 @@
 package io.skippr.connect.state.connect;
 
+import io.skippr.connect.common.MdcThreadFactory;
 import io.skippr.connect.state.api.PipelineScopeConfig;
 import io.skippr.connect.state.api.StateEntry;
 import io.skippr.connect.state.api.StateKind;
@@ -24,7 +25,6 @@ import org.apache.kafka.connect.storage.OffsetBackingStore;
 import org.apache.kafka.connect.util.Callback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.MDC;
 
 /**
  * Connect's {@link OffsetBackingStore} over the state store, so an embedded engine (Debezium's, or
@@ -68,11 +68,7 @@ public class StateStoreOffsetBackingStore implements OffsetBackingStore {
     store = StateStores.open(props, environment);
     executor =
         Executors.newSingleThreadExecutor(
-            r -> {
-              Thread thread = new Thread(r, "skippr-offset-store-" + scope.pipeline());
-              thread.setDaemon(true);
-              return thread;
-            });
+            new MdcThreadFactory("skippr-offset-store-" + scope.pipeline()));
     LOG.info("Source offsets of pipeline {} are kept in {}", scope, store.describe());
   }
 
@@ -158,23 +154,7 @@ public class StateStoreOffsetBackingStore implements OffsetBackingStore {
     if (executor == null) {
       throw new IllegalStateException("the offset store is not started");
     }
-    Map<String, String> mdc = MDC.getCopyOfContextMap();
-    return executor.submit(
-        () -> {
-          Map<String, String> previous = MDC.getCopyOfContextMap();
-          if (mdc != null) {
-            MDC.setContextMap(mdc);
-          }
-          try {
-            return task.call();
-          } finally {
-            if (previous == null) {
-              MDC.clear();
-            } else {
-              MDC.setContextMap(previous);
-            }
-          }
-        });
+    return executor.submit(MdcThreadFactory.withCallersMdc(task));
   }
 
   private static byte[] bytes(ByteBuffer buffer) {
