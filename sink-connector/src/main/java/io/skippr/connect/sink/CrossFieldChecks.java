@@ -1,5 +1,8 @@
 package io.skippr.connect.sink;
 
+import io.skippr.connect.aws.AwsCredentialsConfig;
+import io.skippr.connect.aws.ConfigLookup;
+import io.skippr.connect.aws.S3WriteOptionsConfig;
 import io.skippr.connect.sink.buffer.RotationConfig;
 import io.skippr.connect.sink.convert.FormatConfig;
 import io.skippr.connect.sink.maintenance.CompactionConfig;
@@ -28,6 +31,8 @@ final class CrossFieldChecks {
   static Map<String, String> problems(ConfigDef def, Map<String, String> props) {
     Map<String, String> problems = new LinkedHashMap<>();
     isolation(props, problems);
+    AwsCredentialsConfig.S3.problems(ConfigLookup.of(props)).forEach(problems::putIfAbsent);
+    S3WriteOptionsConfig.problems(ConfigLookup.of(props)).forEach(problems::putIfAbsent);
     AbstractConfig parsed;
     try {
       parsed = new AbstractConfig(def, props, false);
