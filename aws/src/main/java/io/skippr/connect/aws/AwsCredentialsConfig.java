@@ -91,7 +91,7 @@ public final class AwsCredentialsConfig {
 
   /** Adds the keys to {@code def} in {@code group} from position {@code order} + 1. */
   public ConfigDef define(ConfigDef def, String group, int order) {
-    return def.define(
+    def.define(
             providerClass,
             Type.STRING,
             DEFAULT_CHAIN,
@@ -139,8 +139,12 @@ public final class AwsCredentialsConfig {
             group,
             ++order,
             Width.MEDIUM,
-            "Role session name")
-        .define(
+            "Role session name");
+    return defineExternalIdAndEndpoint(def, group, order);
+  }
+
+  private ConfigDef defineExternalIdAndEndpoint(ConfigDef def, String group, int order) {
+    return def.define(
             externalId,
             Type.STRING,
             "",
@@ -148,7 +152,7 @@ public final class AwsCredentialsConfig {
             Importance.LOW,
             "The external id the role's trust policy requires, when assuming " + roleArn + ".",
             group,
-            ++order,
+            order + 1,
             Width.MEDIUM,
             "Role external id")
         .define(
@@ -161,7 +165,7 @@ public final class AwsCredentialsConfig {
             "Endpoint override for STS (assume-role and web identity), e.g. a VPC endpoint"
                 + " https://sts.eu-west-1.amazonaws.com. Empty: AWS's STS endpoint of the region.",
             group,
-            ++order,
+            order + 2,
             Width.LONG,
             "STS endpoint");
   }

@@ -40,7 +40,7 @@ public final class S3WriteOptionsConfig {
 
   /** Adds the keys to {@code def} in {@code group} from position {@code order} + 1. */
   public static ConfigDef define(ConfigDef def, String group, int order) {
-    return def.define(
+    def.define(
             SSE_ALGORITHM,
             Type.STRING,
             "",
@@ -82,8 +82,12 @@ public final class S3WriteOptionsConfig {
             group,
             ++order,
             Width.LONG,
-            "SSE KMS key id")
-        .define(
+            "SSE KMS key id");
+    return defineCustomerKeyAndAcl(def, group, order);
+  }
+
+  private static ConfigDef defineCustomerKeyAndAcl(ConfigDef def, String group, int order) {
+    return def.define(
             SSE_CUSTOMER_ALGORITHM,
             Type.STRING,
             S3WriteOptions.CUSTOMER_ALGORITHM,
@@ -91,7 +95,7 @@ public final class S3WriteOptionsConfig {
             Importance.LOW,
             "The SSE-C algorithm; S3 knows only AES256.",
             group,
-            ++order,
+            order + 1,
             Width.SHORT,
             "SSE-C algorithm")
         .define(
@@ -105,7 +109,7 @@ public final class S3WriteOptionsConfig {
                 + " objects sends it (the sink, compaction, recovery, skippr audit, sql and"
                 + " compact); an object cannot be read without it. Never logged.",
             group,
-            ++order,
+            order + 2,
             Width.LONG,
             "SSE-C key")
         .define(
@@ -118,7 +122,7 @@ public final class S3WriteOptionsConfig {
                 + " Empty: none (buckets with ACLs disabled refuse any but"
                 + " bucket-owner-full-control).",
             group,
-            ++order,
+            order + 3,
             Width.MEDIUM,
             "Canned ACL");
   }
