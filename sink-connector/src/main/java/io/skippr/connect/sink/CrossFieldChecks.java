@@ -11,6 +11,7 @@ import io.skippr.connect.sink.maintenance.WritePolicyConfig;
 import io.skippr.connect.sink.partition.PartitioningConfig;
 import io.skippr.connect.sink.partition.PathTimes;
 import io.skippr.connect.sink.publish.PublishConfig;
+import io.skippr.connect.sink.storage.StorageConfig;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.kafka.common.config.AbstractConfig;
@@ -38,6 +39,11 @@ final class CrossFieldChecks {
       parsed = new AbstractConfig(def, props, false);
     } catch (ConfigException e) {
       return problems; // single-key errors are reported by ConfigDef.validate already
+    }
+    try {
+      StorageConfig.from(parsed);
+    } catch (ConfigException e) {
+      problems.putIfAbsent(keyNamedIn(e, parsed, StorageConfig.TOPICS_DIR), e.getMessage());
     }
     rotation(RotationConfig.from(parsed), problems);
     partitioning(parsed, props, problems);
@@ -148,12 +154,12 @@ final class CrossFieldChecks {
                 + " each row's time.");
       }
     } catch (ConfigException e) {
-      problems.put(keyNamedIn(e, parsed), e.getMessage());
+      problems.put(keyNamedIn(e, parsed, PartitioningConfig.PARTITIONER_CLASS), e.getMessage());
     }
   }
 
   /** The key a fragment's ConfigException names ("... for configuration KEY: ..."). */
-  private static String keyNamedIn(ConfigException e, AbstractConfig parsed) {
+  private static String keyNamedIn(ConfigException e, AbstractConfig parsed, String otherwise) {
     String message = String.valueOf(e.getMessage());
     for (String key : parsed.values().keySet()) {
       if (message.contains("configuration " + key + ":")
@@ -161,6 +167,6 @@ final class CrossFieldChecks {
         return key;
       }
     }
-    return PartitioningConfig.PARTITIONER_CLASS;
+    return otherwise;
   }
 }
