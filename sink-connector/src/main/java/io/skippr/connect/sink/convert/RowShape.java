@@ -13,9 +13,9 @@ import org.apache.kafka.connect.sink.SinkRecord;
 
 /**
  * The row schema for one (value schema, key schema) pair and how to fill it: value fields first,
- * then {@code __key}, the Kafka metadata columns and {@code __deleted}, as configured. Built once
- * per distinct schema pair, so filling a row is a field-by-field copy, and a struct value that
- * needs no added column is the row itself.
+ * then {@code __key}, the Kafka metadata columns, {@code __headers} and {@code __deleted}, as
+ * configured. Built once per distinct schema pair, so filling a row is a field-by-field copy, and a
+ * struct value that needs no added column is the row itself.
  *
  * <p>Values are stored through unnamed copies of the row's fields ("slots"): {@link Struct#put}
  * stores at the field's index, but for a named field Connect builds an error location string on
@@ -47,6 +47,7 @@ final class RowShape {
   private final Field partition;
   private final Field offset;
   private final Field timestamp;
+  private final Field headers;
   private final Field deleted;
 
   /**
@@ -63,6 +64,7 @@ final class RowShape {
             && !valueSchema.isOptional()
             && keySchema == null
             && !config.includeKafkaMetadata()
+            && !config.includeHeaders()
             && config.nullValues() != FormatConfig.NullValues.WRITE;
     this.rowSchema =
         passThrough ? valueSchema : rowSchema(config, valueSchema, valueFields, keySchema);
@@ -87,6 +89,7 @@ final class RowShape {
     this.partition = slot(rowSchema.field(RowColumns.PARTITION));
     this.offset = slot(rowSchema.field(RowColumns.OFFSET));
     this.timestamp = slot(rowSchema.field(RowColumns.TIMESTAMP));
+    this.headers = slot(rowSchema.field(RowColumns.HEADERS));
     this.deleted =
         addsDeleted(config, valueFields) ? slot(rowSchema.field(RowColumns.DELETED)) : null;
   }
@@ -126,6 +129,9 @@ final class RowShape {
       added.addAll(
           List.of(RowColumns.TOPIC, RowColumns.PARTITION, RowColumns.OFFSET, RowColumns.TIMESTAMP));
     }
+    if (config.includeHeaders()) {
+      added.add(RowColumns.HEADERS);
+    }
     if (deleted) {
       added.add(RowColumns.DELETED);
     }
@@ -160,6 +166,9 @@ final class RowShape {
       builder.field(RowColumns.PARTITION, RowColumns.PARTITION_SCHEMA);
       builder.field(RowColumns.OFFSET, RowColumns.OFFSET_SCHEMA);
       builder.field(RowColumns.TIMESTAMP, RowColumns.TIMESTAMP_SCHEMA);
+    }
+    if (config.includeHeaders()) {
+      builder.field(RowColumns.HEADERS, HeaderColumn.SCHEMA);
     }
     if (addsDeleted) {
       builder.field(RowColumns.DELETED, RowColumns.DELETED_SCHEMA);
@@ -217,6 +226,9 @@ final class RowShape {
       row.put(offset, record.originalKafkaOffset());
       Long ts = record.timestamp();
       row.put(timestamp, ts == null ? null : new java.util.Date(ts));
+    }
+    if (headers != null) {
+      row.put(headers, HeaderColumn.of(record));
     }
     if (deleted != null) {
       row.put(deleted, tombstone);
