@@ -84,6 +84,7 @@ class AwsLakeSinkIT {
     config.put("s3.sse.algorithm", "aws:kms");
     config.put("s3.sse.kms.key.id", S3MockServer.KMS_KEY_ID);
     config.put("s3.acl.canned", "bucket-owner-full-control");
+    config.put("include.headers", "true");
     cluster.connect().configureConnector("aws-orders-lake", config);
     cluster.awaitRunning("aws-orders-lake", 1, Duration.ofMinutes(1));
 
@@ -110,6 +111,17 @@ class AwsLakeSinkIT {
     cli("compact", "--connector", "aws-orders-lake", "--output", "json");
     assertThat(cli("sql", "--connector", "aws-orders-lake", "--output", "csv", count))
         .isEqualTo("n,ids\n" + sent + "," + sent + "\n");
+    String headers =
+        "select count(*) as n from \""
+            + topic
+            + "\" where len(__headers) = 4"
+            + " and __headers[1].key = 'trace' and __headers[1].value = concat('t-', id)"
+            + " and __headers[2].key = 'retry' and __headers[2].value = '1'"
+            + " and __headers[3].key = 'retry' and __headers[3].value = '2'"
+            + " and __headers[4].key = 'empty' and __headers[4].value is null";
+    assertThat(cli("sql", "--connector", "aws-orders-lake", "--output", "csv", headers))
+        .as("headers in order, duplicates kept, read by DuckDB")
+        .isEqualTo("n\n" + sent + "\n");
 
     List<Seen> seen = proxy.seen();
     Set<String> issued =
@@ -189,12 +201,17 @@ class AwsLakeSinkIT {
     try (KafkaProducer<byte[], byte[]> producer = cluster.bulkProducer()) {
       for (long id = from; id < from + count; id++) {
         String json = "{\"id\":" + id + ",\"amount\":" + (id % 97) + "}";
-        producer.send(
+        ProducerRecord<byte[], byte[]> record =
             new ProducerRecord<>(
                 topic,
                 null,
                 ("k" + id).getBytes(StandardCharsets.UTF_8),
-                json.getBytes(StandardCharsets.UTF_8)));
+                json.getBytes(StandardCharsets.UTF_8));
+        record.headers().add("trace", ("t-" + id).getBytes(StandardCharsets.UTF_8));
+        record.headers().add("retry", "1".getBytes(StandardCharsets.UTF_8));
+        record.headers().add("retry", "2".getBytes(StandardCharsets.UTF_8));
+        record.headers().add("empty", null);
+        producer.send(record);
       }
       producer.flush();
     }
