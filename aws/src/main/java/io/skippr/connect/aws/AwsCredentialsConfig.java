@@ -44,6 +44,10 @@ public final class AwsCredentialsConfig {
   public static final AwsCredentialsConfig DYNAMODB_STORE =
       new AwsCredentialsConfig("store.dynamodb.credentials.provider.class", "store.dynamodb.");
 
+  /** The contract store's keys (contracts read from S3 by the validating transform). */
+  public static final AwsCredentialsConfig CONTRACT_STORE =
+      new AwsCredentialsConfig("contract.s3.credentials.provider.class", "contract.s3.");
+
   private static final Set<String> ASSUME_ROLE_NAMES = Set.of(ASSUME_ROLE, CONFLUENT_ASSUME_ROLE);
   private static final Set<String> CHAIN_NAMES = Set.of(DEFAULT_CHAIN, CONFLUENT_DEFAULT_CHAIN);
   private static final Pattern ROLE_ARN =

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
+import java.util.function.Consumer;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.s3.model.CompleteMultipartUploadRequest;
@@ -62,77 +63,47 @@ public record S3WriteOptions(
 
   public void putObject(PutObjectRequest.Builder r) {
     r.serverSideEncryption(encryption).ssekmsKeyId(kmsKeyId).acl(acl);
-    if (customerKey != null) {
-      r.sseCustomerAlgorithm(CUSTOMER_ALGORITHM)
-          .sseCustomerKey(customerKey)
-          .sseCustomerKeyMD5(keyMd5());
-    }
+    customer(r::sseCustomerAlgorithm, r::sseCustomerKey, r::sseCustomerKeyMD5);
   }
 
   public void createMultipartUpload(CreateMultipartUploadRequest.Builder r) {
     r.serverSideEncryption(encryption).ssekmsKeyId(kmsKeyId).acl(acl);
-    if (customerKey != null) {
-      r.sseCustomerAlgorithm(CUSTOMER_ALGORITHM)
-          .sseCustomerKey(customerKey)
-          .sseCustomerKeyMD5(keyMd5());
-    }
+    customer(r::sseCustomerAlgorithm, r::sseCustomerKey, r::sseCustomerKeyMD5);
   }
 
   /** Parts of an SSE-C upload carry the key again; other encryption is the upload's. */
   public void uploadPart(UploadPartRequest.Builder r) {
-    if (customerKey != null) {
-      r.sseCustomerAlgorithm(CUSTOMER_ALGORITHM)
-          .sseCustomerKey(customerKey)
-          .sseCustomerKeyMD5(keyMd5());
-    }
+    customer(r::sseCustomerAlgorithm, r::sseCustomerKey, r::sseCustomerKeyMD5);
   }
 
   public void completeMultipartUpload(CompleteMultipartUploadRequest.Builder r) {
-    if (customerKey != null) {
-      r.sseCustomerAlgorithm(CUSTOMER_ALGORITHM)
-          .sseCustomerKey(customerKey)
-          .sseCustomerKeyMD5(keyMd5());
-    }
+    customer(r::sseCustomerAlgorithm, r::sseCustomerKey, r::sseCustomerKeyMD5);
   }
 
   /** A copy within the lake: the source is read with the key, the target written with it. */
   public void copyObject(CopyObjectRequest.Builder r) {
     r.serverSideEncryption(encryption).ssekmsKeyId(kmsKeyId).acl(acl);
-    if (customerKey != null) {
-      r.sseCustomerAlgorithm(CUSTOMER_ALGORITHM)
-          .sseCustomerKey(customerKey)
-          .sseCustomerKeyMD5(keyMd5())
-          .copySourceSSECustomerAlgorithm(CUSTOMER_ALGORITHM)
-          .copySourceSSECustomerKey(customerKey)
-          .copySourceSSECustomerKeyMD5(keyMd5());
-    }
+    customer(r::sseCustomerAlgorithm, r::sseCustomerKey, r::sseCustomerKeyMD5);
+    customer(
+        r::copySourceSSECustomerAlgorithm,
+        r::copySourceSSECustomerKey,
+        r::copySourceSSECustomerKeyMD5);
   }
 
   public void uploadPartCopy(UploadPartCopyRequest.Builder r) {
-    if (customerKey != null) {
-      r.sseCustomerAlgorithm(CUSTOMER_ALGORITHM)
-          .sseCustomerKey(customerKey)
-          .sseCustomerKeyMD5(keyMd5())
-          .copySourceSSECustomerAlgorithm(CUSTOMER_ALGORITHM)
-          .copySourceSSECustomerKey(customerKey)
-          .copySourceSSECustomerKeyMD5(keyMd5());
-    }
+    customer(r::sseCustomerAlgorithm, r::sseCustomerKey, r::sseCustomerKeyMD5);
+    customer(
+        r::copySourceSSECustomerAlgorithm,
+        r::copySourceSSECustomerKey,
+        r::copySourceSSECustomerKeyMD5);
   }
 
   public void getObject(GetObjectRequest.Builder r) {
-    if (customerKey != null) {
-      r.sseCustomerAlgorithm(CUSTOMER_ALGORITHM)
-          .sseCustomerKey(customerKey)
-          .sseCustomerKeyMD5(keyMd5());
-    }
+    customer(r::sseCustomerAlgorithm, r::sseCustomerKey, r::sseCustomerKeyMD5);
   }
 
   public void headObject(HeadObjectRequest.Builder r) {
-    if (customerKey != null) {
-      r.sseCustomerAlgorithm(CUSTOMER_ALGORITHM)
-          .sseCustomerKey(customerKey)
-          .sseCustomerKeyMD5(keyMd5());
-    }
+    customer(r::sseCustomerAlgorithm, r::sseCustomerKey, r::sseCustomerKeyMD5);
   }
 
   /**
@@ -154,6 +125,15 @@ public record S3WriteOptions(
           + " (AES256, aws:kms or aws:kms:dsse)";
     }
     return "";
+  }
+
+  /** Sets the SSE-C algorithm, key and key digest through a builder's three setters. */
+  private void customer(Consumer<String> algorithm, Consumer<String> key, Consumer<String> digest) {
+    if (customerKey != null) {
+      algorithm.accept(CUSTOMER_ALGORITHM);
+      key.accept(customerKey);
+      digest.accept(keyMd5());
+    }
   }
 
   private String keyMd5() {

@@ -106,6 +106,8 @@ class AwsCredentialsConfigTest {
             "store.dynamodb.sts.role.session.name",
             "store.dynamodb.sts.role.external.id",
             "store.dynamodb.sts.endpoint");
+    assertThat(def(AwsCredentialsConfig.CONTRACT_STORE).names())
+        .contains("contract.s3.sts.role.arn");
   }
 
   @Test
