@@ -136,6 +136,11 @@ public record S3WriteOptions(
     }
   }
 
+  /** The base64 MD5 of the SSE-C key, as S3 wants it beside the key; null without one. */
+  public String customerKeyMd5() {
+    return customerKey == null ? null : keyMd5();
+  }
+
   private String keyMd5() {
     try {
       byte[] digest = MessageDigest.getInstance("MD5").digest(keyBytes(customerKey));
