@@ -59,13 +59,7 @@ final class RowShape {
     boolean structValue = valueSchema != null && valueSchema.type() == Schema.Type.STRUCT;
     List<Field> valueFields = structValue ? valueSchema.fields() : List.of();
     // Rows are required structs, so a table never sees two root optionalities.
-    this.passThrough =
-        structValue
-            && !valueSchema.isOptional()
-            && keySchema == null
-            && !config.includeKafkaMetadata()
-            && !config.includeHeaders()
-            && config.nullValues() != FormatConfig.NullValues.WRITE;
+    this.passThrough = structValue && addsNothing(config, valueSchema, keySchema);
     this.rowSchema =
         passThrough ? valueSchema : rowSchema(config, valueSchema, valueFields, keySchema);
     RowLimits.checkSchema(rowSchema); // depth first: counting columns recurses too
@@ -92,6 +86,15 @@ final class RowShape {
     this.headers = slot(rowSchema.field(RowColumns.HEADERS));
     this.deleted =
         addsDeleted(config, valueFields) ? slot(rowSchema.field(RowColumns.DELETED)) : null;
+  }
+
+  /** Whether a struct value is the row itself: required, and no column is added. */
+  private static boolean addsNothing(FormatConfig config, Schema valueSchema, Schema keySchema) {
+    return !valueSchema.isOptional()
+        && keySchema == null
+        && !config.includeKafkaMetadata()
+        && !config.includeHeaders()
+        && config.nullValues() != FormatConfig.NullValues.WRITE;
   }
 
   /**
@@ -158,6 +161,16 @@ final class RowShape {
     if (valueSchema != null && valueSchema.type() != Schema.Type.STRUCT) {
       builder.field(RowColumns.VALUE, optionalValues ? optional(valueSchema) : valueSchema);
     }
+    addedColumns(builder, config, keySchema, addsDeleted);
+    Schema schema = builder.build();
+    if (schema.fields().isEmpty()) {
+      throw new DataException("the record has no fields to write and no columns are added");
+    }
+    return schema;
+  }
+
+  private static void addedColumns(
+      SchemaBuilder builder, FormatConfig config, Schema keySchema, boolean addsDeleted) {
     if (keySchema != null) {
       builder.field(RowColumns.KEY, optional(keySchema));
     }
@@ -173,11 +186,6 @@ final class RowShape {
     if (addsDeleted) {
       builder.field(RowColumns.DELETED, RowColumns.DELETED_SCHEMA);
     }
-    Schema schema = builder.build();
-    if (schema.fields().isEmpty()) {
-      throw new DataException("the record has no fields to write and no columns are added");
-    }
-    return schema;
   }
 
   /**
