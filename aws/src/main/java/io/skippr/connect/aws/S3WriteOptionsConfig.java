@@ -103,7 +103,8 @@ public final class S3WriteOptionsConfig {
             Type.PASSWORD,
             null,
             ConfigDef.LambdaValidator.with(
-                S3WriteOptionsConfig::checkCustomerKey, () -> "unset, or base64 of 32 bytes"),
+                S3WriteOptionsConfig::checkCustomerKey,
+                () -> "unset or empty, or base64 of 32 bytes"),
             Importance.MEDIUM,
             "SSE-C: the base64 of a 256-bit AES key. Every write, read and copy of the lake's"
                 + " objects sends it (the sink, compaction, recovery, skippr audit, sql and"
@@ -205,7 +206,9 @@ public final class S3WriteOptionsConfig {
   }
 
   private static void checkCustomerKey(String key, Object value) {
-    if (value instanceof Password password && S3WriteOptions.keyBytes(password.value()) == null) {
+    if (value instanceof Password password
+        && !password.value().isBlank()
+        && S3WriteOptions.keyBytes(password.value()) == null) {
       // Never echo the value: it is (close to) a secret key.
       throw new ConfigException(
           key, "[hidden]", "must be the base64 of a 256-bit (32-byte) AES key");

@@ -165,6 +165,69 @@ class AwsLakeSinkIT {
     assertThat(s3.objectKeys(BUCKET, "lake/plain/")).isEmpty();
   }
 
+  @Test
+  void customerKeyedLakeIsWrittenCompactedAndReadOnlyWithTheKey() throws Exception {
+    String key = "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
+    try (HttpFaultProxy keyed = HttpFaultProxy.start(s3.endpoint(), 0, 1, Duration.ZERO)) {
+      keyed.gate(S3Policies.all(S3Policies.signedBy(sts), S3Policies.customerKeys()));
+      String topic = "aws-ssec";
+      cluster.createTopic(topic, 1);
+      Map<String, String> config = sink(topic, "lake/ssec");
+      config.put("s3.endpoint", keyed.endpoint().toString());
+      config.put("s3.sse.customer.key", key);
+      cluster.connect().configureConnector("aws-ssec-lake", config);
+      cluster.awaitRunning("aws-ssec-lake", 1, Duration.ofMinutes(1));
+      long sent = 0;
+      for (int round = 0; round < 3; round++) {
+        sent = produce(topic, sent, ROUND);
+        long expected = sent;
+        Await.until(
+            Duration.ofMinutes(3),
+            () -> "offsets " + expected + "; status " + cluster.statusOrError("aws-ssec-lake"),
+            () -> committedOffsets("aws-ssec-lake") == expected);
+      }
+      cluster.connect().stopConnector("aws-ssec-lake");
+      Await.until(
+          Duration.ofSeconds(60),
+          () -> "stopped: " + cluster.statusOrError("aws-ssec-lake"),
+          () -> cluster.statusOrError("aws-ssec-lake").contains("STOPPED"));
+      cli("compact", "--connector", "aws-ssec-lake", "--output", "json");
+      String count = "select count(*) as n, count(distinct id) as ids from \"" + topic + "\"";
+      assertThat(cli("sql", "--connector", "aws-ssec-lake", "--output", "csv", count))
+          .isEqualTo("n,ids\n" + sent + "," + sent + "\n");
+
+      List<Seen> seen = keyed.seen();
+      assertThat(seen.stream().filter(S3Policies::createsObject))
+          .isNotEmpty()
+          .allSatisfy(
+              w ->
+                  assertThat(w.header("x-amz-server-side-encryption-customer-key-md5"))
+                      .isEqualTo("hRasmdxgYDKV3nvbahU1MA=="));
+      assertThat(seen.stream().filter(r -> r.method().equals("GET") && !r.target().contains("?")))
+          .as("object reads")
+          .isNotEmpty()
+          .allSatisfy(
+              r -> assertThat(r.header("x-amz-server-side-encryption-customer-key")).isNotNull());
+      CliProcess keyless =
+          CliProcess.start(
+              "sql-keyless",
+              dir.resolve("logs"),
+              List.of(
+                  "sql",
+                  "--connector",
+                  "aws-ssec-lake",
+                  "--connect-url",
+                  connectUrl,
+                  "--setting",
+                  "s3.sse.customer.key=",
+                  count),
+              Path.of("").toAbsolutePath(),
+              Map.of());
+      assertThat(keyless.awaitExit(CLI)).as(keyless.output()).isNotZero();
+      assertThat(keyless.output()).contains("HTTP 400").doesNotContain(key);
+    }
+  }
+
   private static Map<String, String> sink(String topic, String prefix) {
     Map<String, String> config = new HashMap<>();
     config.put("connector.class", "io.skippr.connect.sink.LakeSinkConnector");
