@@ -5,7 +5,6 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -22,7 +21,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -110,18 +108,8 @@ public final class HttpFaultProxy implements AutoCloseable {
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5))
             .build();
-    this.threads =
-        Executors.newFixedThreadPool(
-            8,
-            task -> {
-              Thread thread = new Thread(task, "http-fault-proxy");
-              thread.setDaemon(true);
-              return thread;
-            });
-    this.server = HttpServer.create(new InetSocketAddress(LocalProcesses.LOOPBACK, 0), 50);
-    server.setExecutor(threads);
-    server.createContext("/", this::handle);
-    server.start();
+    this.server = LoopbackHttpServer.start("http-fault-proxy", 8, this::handle);
+    this.threads = LoopbackHttpServer.threads(server);
   }
 
   /**

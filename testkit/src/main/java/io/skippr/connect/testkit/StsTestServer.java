@@ -5,7 +5,6 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +18,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -63,18 +61,8 @@ public final class StsTestServer implements AutoCloseable {
   private StsTestServer(Duration lifetime, Clock clock) throws IOException {
     this.lifetime = lifetime;
     this.clock = clock;
-    this.threads =
-        Executors.newFixedThreadPool(
-            2,
-            task -> {
-              Thread thread = new Thread(task, "sts-test-server");
-              thread.setDaemon(true);
-              return thread;
-            });
-    this.server = HttpServer.create(new InetSocketAddress(LocalProcesses.LOOPBACK, 0), 50);
-    server.setExecutor(threads);
-    server.createContext("/", this::handle);
-    server.start();
+    this.server = LoopbackHttpServer.start("sts-test-server", 2, this::handle);
+    this.threads = LoopbackHttpServer.threads(server);
   }
 
   /** Starts a server whose credentials expire {@code lifetime} after they are issued. */
