@@ -89,7 +89,9 @@ class AwsLakeSinkIT {
     cluster.awaitRunning("aws-orders-lake", 1, Duration.ofMinutes(1));
 
     long sent = 0;
-    while (sent == 0 || usedKeys().size() < 3) {
+    for (int round = 0; round == 0 || usedKeys().size() < 3; round++) {
+      // Keys are used for about 3 s each: a few rounds see three of them.
+      assertThat(round).as("rounds until three credentials signed requests").isLessThan(500);
       sent = produce(topic, sent, ROUND);
       long expected = sent;
       Await.until(
