@@ -127,8 +127,8 @@ public final class AwsCredentialsConfig {
                 ROLE_ARN, "an IAM role ARN such as arn:aws:iam::123456789012:role/lake-writer"),
             Importance.MEDIUM,
             "The IAM role to assume with STS on top of the base credentials (static keys, web"
-                + " identity or the default chain). Its temporary credentials are fetched again 5"
-                + " minutes before they expire. Empty: no role is assumed.",
+                + " identity or the default chain). Its temporary credentials are fetched again"
+                + " between 5 minutes and 1 minute before they expire. Empty: no role is assumed.",
             group,
             ++order,
             Width.LONG,

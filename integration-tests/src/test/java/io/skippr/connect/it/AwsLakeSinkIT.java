@@ -59,7 +59,8 @@ class AwsLakeSinkIT {
   static void start(S3MockServer server) {
     s3 = server;
     s3.createBucket(BUCKET);
-    // Keys live 63 s and are fetched again when less than a minute is left: every few seconds.
+    // Keys live 63 s: inside the SDK's 5-minute prefetch window from the start, so they are
+    // replaced at nearly every request, and never used past the minute before they expire.
     sts = StsTestServer.start(Duration.ofSeconds(63));
     proxy = HttpFaultProxy.start(s3.endpoint(), 0, 1, Duration.ZERO);
     proxy.gate(S3Policies.all(S3Policies.signedBy(sts), S3Policies.requireEncryption()));
@@ -90,7 +91,7 @@ class AwsLakeSinkIT {
 
     long sent = 0;
     for (int round = 0; round == 0 || usedKeys().size() < 3; round++) {
-      // Keys are used for about 3 s each: a few rounds see three of them.
+      // Keys are replaced within seconds (see above): a round or two sees three of them.
       assertThat(round).as("rounds until three credentials signed requests").isLessThan(500);
       sent = produce(topic, sent, ROUND);
       long expected = sent;

@@ -47,7 +47,10 @@ class S3AwsSecurityIT {
   private static final String CUSTOMER_KEY =
       Base64.getEncoder().encodeToString("0123456789abcdef0123456789abcdef".getBytes());
 
-  /** Used for 3 s: credentials are fetched again when less than a minute is left. */
+  /**
+   * Credentials are fetched again between 5 and 1 minutes before expiry: with 63 s to live they are
+   * replaced within 3 s, and the proxy refuses any used after it expired.
+   */
   private static final Duration LIFETIME = Duration.ofSeconds(63);
 
   private final S3MockServer server;
