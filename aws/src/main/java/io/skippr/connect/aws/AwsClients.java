@@ -1,11 +1,7 @@
 package io.skippr.connect.aws;
 
-import io.skippr.connect.common.ProcessEnvironment;
 import java.time.Duration;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.AwsCredentials;
-import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
@@ -56,23 +52,20 @@ public final class AwsClients {
 
   private static <B extends AwsClientBuilder<B, ?> & AwsSyncClientBuilder<B, ?>> B configure(
       B builder, AwsSettings settings, Duration socketTimeout) {
+    String region = region(settings);
     builder
         .httpClientBuilder(
             UrlConnectionHttpClient.builder()
                 .connectionTimeout(CONNECT_TIMEOUT)
                 .socketTimeout(socketTimeout))
         .overrideConfiguration(c -> c.retryStrategy(AwsRetryStrategy.doNotRetry()))
-        .region(Region.of(region(settings)));
+        .region(Region.of(region));
     if (settings.endpoint() != null) {
       builder.endpointOverride(settings.endpoint());
     }
-    AwsKeys keys = settings.credentials();
-    if (keys == null && settings.isLoopback() && !credentialsAround()) {
-      // Local servers accept any signature; spare users from inventing keys.
-      keys = new AwsKeys("local", "local", null);
-    }
-    if (keys != null) {
-      builder.credentialsProvider(StaticCredentialsProvider.create(credentials(keys)));
+    AwsCredentialsProvider credentials = AwsCredentialProviders.of(settings, region);
+    if (credentials != null) {
+      builder.credentialsProvider(credentials);
     }
     return builder;
   }
@@ -95,19 +88,5 @@ public final class AwsClients {
       throw new IllegalArgumentException(
           "no AWS region configured or found (AWS_REGION, the profile, instance metadata)", e);
     }
-  }
-
-  private static AwsCredentials credentials(AwsKeys keys) {
-    return keys.sessionToken() == null
-        ? AwsBasicCredentials.create(keys.accessKeyId(), keys.secretAccessKey())
-        : AwsSessionCredentials.create(
-            keys.accessKeyId(), keys.secretAccessKey(), keys.sessionToken());
-  }
-
-  private static boolean credentialsAround() {
-    return ProcessEnvironment.variable("AWS_ACCESS_KEY_ID").isPresent()
-        || ProcessEnvironment.variable("AWS_PROFILE").isPresent()
-        || ProcessEnvironment.variable("AWS_WEB_IDENTITY_TOKEN_FILE").isPresent()
-        || System.getProperty("aws.accessKeyId") != null;
   }
 }

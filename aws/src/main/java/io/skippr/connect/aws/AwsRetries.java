@@ -58,14 +58,27 @@ public final class AwsRetries {
     }
   }
 
+  /** What to add to the message of a request that failed for good, such as a likely cause. */
+  @FunctionalInterface
+  public interface Advice {
+    /** Text appended to the message (starting with {@code "; "}), or empty. */
+    String about(String what, SdkException failure);
+  }
+
   private final RetryPolicy policy;
   private final Sleeper sleeper;
   private final DoubleSupplier random;
+  private final Advice advice;
 
   public AwsRetries(RetryPolicy policy, Sleeper sleeper, DoubleSupplier random) {
+    this(policy, sleeper, random, (what, failure) -> "");
+  }
+
+  private AwsRetries(RetryPolicy policy, Sleeper sleeper, DoubleSupplier random, Advice advice) {
     this.policy = policy;
     this.sleeper = sleeper;
     this.random = random;
+    this.advice = advice;
   }
 
   public AwsRetries(RetryPolicy policy) {
@@ -74,6 +87,11 @@ public final class AwsRetries {
 
   public RetryPolicy policy() {
     return policy;
+  }
+
+  /** A copy whose permanent failures carry {@code advice} in their messages. */
+  public AwsRetries withAdvice(Advice advice) {
+    return new AwsRetries(policy, sleeper, random, advice);
   }
 
   /**
@@ -90,7 +108,7 @@ public final class AwsRetries {
         return request.run(attempt);
       } catch (SdkException e) {
         if (!isTransient(e)) {
-          throw new IOException(what + " failed: " + describe(e), e);
+          throw new IOException(what + " failed: " + describe(e) + advice.about(what, e), e);
         }
         if (attempt >= policy.maxAttempts()) {
           throw new ExhaustedException(

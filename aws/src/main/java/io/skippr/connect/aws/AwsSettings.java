@@ -16,9 +16,17 @@ import java.util.regex.Pattern;
  * @param credentials static keys, or null for the SDK's default credentials chain (with a loopback
  *     endpoint and no credentials anywhere, keys that local servers accept)
  * @param retry how transient failures are retried
+ * @param assumeRole the role assumed on top of the credentials above, or null
+ * @param stsEndpoint an endpoint override for STS (assume-role, web identity), or null
  */
 public record AwsSettings(
-    URI endpoint, String region, boolean pathStyleAccess, AwsKeys credentials, RetryPolicy retry) {
+    URI endpoint,
+    String region,
+    boolean pathStyleAccess,
+    AwsKeys credentials,
+    RetryPolicy retry,
+    AssumeRole assumeRole,
+    URI stsEndpoint) {
   /** The region used with an endpoint override when none is set: local servers ignore it. */
   public static final String FALLBACK_REGION = "us-east-1";
 
@@ -35,9 +43,22 @@ public record AwsSettings(
       throw new IllegalArgumentException(
           "'" + region + "' is not an AWS region name (such as eu-west-1)");
     }
+    if (stsEndpoint != null) {
+      checkEndpoint(stsEndpoint);
+    }
     if (retry == null) {
       retry = RetryPolicy.STANDARD;
     }
+  }
+
+  /** Settings without assume-role or an STS endpoint. */
+  public AwsSettings(
+      URI endpoint,
+      String region,
+      boolean pathStyleAccess,
+      AwsKeys credentials,
+      RetryPolicy retry) {
+    this(endpoint, region, pathStyleAccess, credentials, retry, null, null);
   }
 
   /** AWS itself, every setting from the SDK's chains. */
@@ -46,23 +67,37 @@ public record AwsSettings(
   }
 
   public AwsSettings withEndpoint(URI uri) {
-    return new AwsSettings(uri, region, pathStyleAccess, credentials, retry);
+    return new AwsSettings(
+        uri, region, pathStyleAccess, credentials, retry, assumeRole, stsEndpoint);
   }
 
   public AwsSettings withRegion(String name) {
-    return new AwsSettings(endpoint, name, pathStyleAccess, credentials, retry);
+    return new AwsSettings(
+        endpoint, name, pathStyleAccess, credentials, retry, assumeRole, stsEndpoint);
   }
 
   public AwsSettings withPathStyleAccess(boolean on) {
-    return new AwsSettings(endpoint, region, on, credentials, retry);
+    return new AwsSettings(endpoint, region, on, credentials, retry, assumeRole, stsEndpoint);
   }
 
   public AwsSettings withCredentials(AwsKeys keys) {
-    return new AwsSettings(endpoint, region, pathStyleAccess, keys, retry);
+    return new AwsSettings(endpoint, region, pathStyleAccess, keys, retry, assumeRole, stsEndpoint);
   }
 
   public AwsSettings withRetry(RetryPolicy policy) {
-    return new AwsSettings(endpoint, region, pathStyleAccess, credentials, policy);
+    return new AwsSettings(
+        endpoint, region, pathStyleAccess, credentials, policy, assumeRole, stsEndpoint);
+  }
+
+  /** A copy that assumes {@code role} (null: none) on top of its credentials. */
+  public AwsSettings withAssumeRole(AssumeRole role) {
+    return new AwsSettings(
+        endpoint, region, pathStyleAccess, credentials, retry, role, stsEndpoint);
+  }
+
+  /** A copy that reaches STS at {@code uri} (null: AWS's endpoint of the region). */
+  public AwsSettings withStsEndpoint(URI uri) {
+    return new AwsSettings(endpoint, region, pathStyleAccess, credentials, retry, assumeRole, uri);
   }
 
   /** Whether the endpoint override is on this host (a local test or development server). */
@@ -118,6 +153,8 @@ public record AwsSettings(
         + (pathStyleAccess ? ", path-style" : "")
         + ", credentials "
         + (credentials == null ? "default chain" : credentials)
+        + (assumeRole == null ? "" : ", " + assumeRole)
+        + (stsEndpoint == null ? "" : ", STS endpoint " + stsEndpoint)
         + ", "
         + retry.maxAttempts()
         + " attempt(s)";

@@ -1,5 +1,8 @@
 package io.skippr.connect.sink;
 
+import io.skippr.connect.aws.AwsCredentialsConfig;
+import io.skippr.connect.aws.ConfigLookup;
+import io.skippr.connect.aws.S3WriteOptionsConfig;
 import io.skippr.connect.sink.buffer.RotationConfig;
 import io.skippr.connect.sink.convert.FormatConfig;
 import io.skippr.connect.sink.maintenance.CompactionConfig;
@@ -8,6 +11,7 @@ import io.skippr.connect.sink.maintenance.WritePolicyConfig;
 import io.skippr.connect.sink.partition.PartitioningConfig;
 import io.skippr.connect.sink.partition.PathTimes;
 import io.skippr.connect.sink.publish.PublishConfig;
+import io.skippr.connect.sink.storage.StorageConfig;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.kafka.common.config.AbstractConfig;
@@ -28,11 +32,18 @@ final class CrossFieldChecks {
   static Map<String, String> problems(ConfigDef def, Map<String, String> props) {
     Map<String, String> problems = new LinkedHashMap<>();
     isolation(props, problems);
+    AwsCredentialsConfig.S3.problems(ConfigLookup.of(props)).forEach(problems::putIfAbsent);
+    S3WriteOptionsConfig.problems(ConfigLookup.of(props)).forEach(problems::putIfAbsent);
     AbstractConfig parsed;
     try {
       parsed = new AbstractConfig(def, props, false);
     } catch (ConfigException e) {
       return problems; // single-key errors are reported by ConfigDef.validate already
+    }
+    try {
+      StorageConfig.from(parsed);
+    } catch (ConfigException e) {
+      problems.putIfAbsent(keyNamedIn(e, parsed, StorageConfig.TOPICS_DIR), e.getMessage());
     }
     rotation(RotationConfig.from(parsed), problems);
     partitioning(parsed, props, problems);
@@ -143,12 +154,12 @@ final class CrossFieldChecks {
                 + " each row's time.");
       }
     } catch (ConfigException e) {
-      problems.put(keyNamedIn(e, parsed), e.getMessage());
+      problems.put(keyNamedIn(e, parsed, PartitioningConfig.PARTITIONER_CLASS), e.getMessage());
     }
   }
 
   /** The key a fragment's ConfigException names ("... for configuration KEY: ..."). */
-  private static String keyNamedIn(ConfigException e, AbstractConfig parsed) {
+  private static String keyNamedIn(ConfigException e, AbstractConfig parsed, String otherwise) {
     String message = String.valueOf(e.getMessage());
     for (String key : parsed.values().keySet()) {
       if (message.contains("configuration " + key + ":")
@@ -156,6 +167,6 @@ final class CrossFieldChecks {
         return key;
       }
     }
-    return PartitioningConfig.PARTITIONER_CLASS;
+    return otherwise;
   }
 }

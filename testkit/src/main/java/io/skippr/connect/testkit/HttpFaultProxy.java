@@ -2,34 +2,37 @@ package io.skippr.connect.testkit;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.skippr.connect.common.MdcThreadFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
  * An HTTP/1.1 proxy on 127.0.0.1 in front of a test server that fails a chosen fraction of
  * requests, the ways networks and S3 fail: some before the request reaches the server (nothing
  * happened), some after (the effect happened but the client never learns it). Faults are drawn from
- * a seeded random sequence, so a run is repeatable in what it injects.
+ * a seeded random sequence, so a run is repeatable in what it injects. It also records every
+ * request's line and headers ({@link #seen()}), and a {@link #gate} can refuse requests as a
+ * server's policy would (a bucket policy demanding encryption, expired credentials).
  */
 public final class HttpFaultProxy implements AutoCloseable {
 
@@ -44,6 +47,33 @@ public final class HttpFaultProxy implements AutoCloseable {
     /** The request is forwarded, then no answer comes until the client times out. */
     TIMEOUT_AFTER
   }
+
+  /**
+   * A request as the proxy received it.
+   *
+   * @param target the path and query, as sent
+   * @param headers the headers, names in lower case
+   */
+  public record Seen(String method, String target, Map<String, List<String>> headers) {
+    /** The first value of a header, or null. */
+    public String header(String name) {
+      List<String> values = headers.get(name.toLowerCase(Locale.ROOT));
+      return values == null || values.isEmpty() ? null : values.get(0);
+    }
+
+    /** The access key id of its SigV4 signature, or null when unsigned. */
+    public String accessKeyId() {
+      return StsTestServer.accessKeyIdOf(header("authorization"));
+    }
+
+    /** {@code METHOD /path?query}. */
+    public String line() {
+      return method + " " + target;
+    }
+  }
+
+  /** How a {@link #gate} refuses a request: an S3-style error answer. */
+  public record Refusal(int status, String code, String message) {}
 
   private static final Set<String> HOP_BY_HOP =
       Set.of("connection", "content-length", "expect", "host", "upgrade", "transfer-encoding");
@@ -61,6 +91,8 @@ public final class HttpFaultProxy implements AutoCloseable {
   private volatile Predicate<String> only = request -> true;
   private volatile int limit = Integer.MAX_VALUE;
   private volatile boolean serialized;
+  private volatile Function<Seen, Refusal> gate = request -> null;
+  private final List<Seen> seen = new CopyOnWriteArrayList<>();
   private final Object serial = new Object();
 
   private HttpFaultProxy(URI target, double rate, long seed, Duration hang) throws IOException {
@@ -76,11 +108,8 @@ public final class HttpFaultProxy implements AutoCloseable {
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5))
             .build();
-    this.threads = Executors.newFixedThreadPool(8, new MdcThreadFactory("http-fault-proxy"));
-    this.server = HttpServer.create(new InetSocketAddress(LocalProcesses.LOOPBACK, 0), 50);
-    server.setExecutor(threads);
-    server.createContext("/", this::handle);
-    server.start();
+    this.server = LoopbackHttpServer.start("http-fault-proxy", 8, this::handle);
+    this.threads = LoopbackHttpServer.threads(server);
   }
 
   /**
@@ -145,6 +174,22 @@ public final class HttpFaultProxy implements AutoCloseable {
     return this;
   }
 
+  /**
+   * Refuses the requests for which {@code policy} answers a refusal (null lets one through), before
+   * any fault is drawn.
+   *
+   * @return this
+   */
+  public HttpFaultProxy gate(Function<Seen, Refusal> policy) {
+    this.gate = policy;
+    return this;
+  }
+
+  /** Every request received so far, refused ones included, in order of arrival. */
+  public List<Seen> seen() {
+    return List.copyOf(seen);
+  }
+
   /** How many times a fault was injected. */
   public int injected(Fault fault) {
     return injected.get(fault).get();
@@ -176,6 +221,11 @@ public final class HttpFaultProxy implements AutoCloseable {
     byte[] body;
     try (InputStream in = exchange.getRequestBody()) {
       body = in.readAllBytes();
+    }
+    Refusal refusal = record(exchange);
+    if (refusal != null) {
+      respondError(exchange, refusal.status(), refusal.code(), refusal.message());
+      return;
     }
     Fault fault =
         draw(
@@ -216,6 +266,20 @@ public final class HttpFaultProxy implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       respondError(exchange, 502, "BadGateway", "proxy: " + e);
     }
+  }
+
+  private Refusal record(HttpExchange exchange) {
+    Map<String, List<String>> headers = new TreeMap<>();
+    exchange
+        .getRequestHeaders()
+        .forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), List.copyOf(values)));
+    Seen request =
+        new Seen(
+            exchange.getRequestMethod(),
+            exchange.getRequestURI().toString(),
+            Collections.unmodifiableMap(headers));
+    seen.add(request);
+    return gate.apply(request);
   }
 
   private Fault draw(String requestLine) {
@@ -266,7 +330,15 @@ public final class HttpFaultProxy implements AutoCloseable {
               }
             });
     byte[] body = response.body();
-    boolean noBody = body.length == 0 || exchange.getRequestMethod().equals("HEAD");
+    boolean head = exchange.getRequestMethod().equals("HEAD");
+    if (head) {
+      // A HEAD answer's length is the object's: S3 clients read it.
+      response
+          .headers()
+          .firstValue("content-length")
+          .ifPresent(length -> exchange.getResponseHeaders().set("Content-Length", length));
+    }
+    boolean noBody = body.length == 0 || head;
     exchange.sendResponseHeaders(response.statusCode(), noBody ? -1 : body.length);
     try (OutputStream out = exchange.getResponseBody()) {
       if (!noBody) {

@@ -41,6 +41,12 @@ public final class S3MockServer implements AutoCloseable {
 
   public static final String SECRET_KEY = "test";
 
+  /** The one KMS key S3Mock accepts with {@code x-amz-server-side-encryption: aws:kms}. */
+  public static final String KMS_KEY_ID = "5f0c3bd3-5c4e-4e1b-9a6d-7e4c4f3a9b21";
+
+  /** The ARN S3Mock is started with; it accepts the key by its id. */
+  public static final String KMS_KEY_ARN = "arn:aws:kms:us-east-1:111122223333:key/" + KMS_KEY_ID;
+
   private static final Duration START_TIMEOUT = Duration.ofMinutes(2);
   private static final HttpClient HTTP =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -219,6 +225,7 @@ public final class S3MockServer implements AutoCloseable {
               "--spring.main.sources=" + beans.toUri(),
               "--com.adobe.testing.s3mock.store.root=" + home.resolve("store"),
               "--com.adobe.testing.s3mock.max-payload-size=64MB",
+              "--com.adobe.testing.s3mock.store.valid-kms-keys=" + KMS_KEY_ARN,
               "--logging.level.root=WARN");
       Process process =
           new ProcessBuilder(command)

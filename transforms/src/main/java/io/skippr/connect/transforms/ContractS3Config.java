@@ -1,6 +1,8 @@
 package io.skippr.connect.transforms;
 
+import io.skippr.connect.aws.AwsCredentialsConfig;
 import io.skippr.connect.aws.AwsSettings;
+import io.skippr.connect.aws.ConfigLookup;
 import io.skippr.connect.schema.s3.S3ContractSettings;
 import java.net.URI;
 import org.apache.kafka.common.config.AbstractConfig;
@@ -13,7 +15,8 @@ import org.apache.kafka.common.config.ConfigException;
  * How to reach the bucket when contracts are read from S3 ({@code contract.data.dir} is {@code
  * s3://bucket/prefix}, or the worker's {@code SKIPPR_S3_BUCKET} is set). Each key overrides the
  * worker's environment variable of the same meaning; credentials come from the AWS SDK's default
- * chain (environment, profile, web identity, container or instance role).
+ * chain (environment, profile, web identity, container or instance role), with the role of {@code
+ * contract.s3.sts.role.arn} assumed on top.
  */
 public final class ContractS3Config {
   public static final String ENDPOINT = "contract.s3.endpoint";
@@ -23,6 +26,7 @@ public final class ContractS3Config {
   private ContractS3Config() {}
 
   public static ConfigDef define(ConfigDef def) {
+    AwsCredentialsConfig.CONTRACT_STORE.define(def, "Contract store", 10);
     return def.define(
             ENDPOINT,
             Type.STRING,
@@ -60,7 +64,11 @@ public final class ContractS3Config {
       settings = settings.withRegion(region);
     }
     Boolean pathStyle = config.getBoolean(PATH_STYLE_ACCESS);
-    return pathStyle == null ? settings : settings.withPathStyle(pathStyle);
+    settings = pathStyle == null ? settings : settings.withPathStyle(pathStyle);
+    return new S3ContractSettings(
+        settings.bucket(),
+        settings.prefix(),
+        AwsCredentialsConfig.CONTRACT_STORE.apply(settings.aws(), ConfigLookup.of(config)));
   }
 
   private static void checkEndpoint(String name, Object value) {

@@ -1,6 +1,8 @@
 package io.skippr.connect.iceberg;
 
+import io.skippr.connect.aws.AssumeRole;
 import io.skippr.connect.aws.AwsSettings;
+import io.skippr.connect.aws.S3WriteOptions;
 import io.skippr.connect.iceberg.io.LocalFileIO;
 import io.skippr.connect.sink.LakeSinkConfig;
 import io.skippr.connect.sink.publish.PublishConfig;
@@ -19,6 +21,7 @@ import org.apache.kafka.common.config.ConfigDef.Importance;
 import org.apache.kafka.common.config.ConfigDef.Type;
 import org.apache.kafka.common.config.ConfigDef.Width;
 import org.apache.kafka.common.config.ConfigException;
+import software.amazon.awssdk.services.s3.model.ServerSideEncryption;
 
 /**
  * The {@code iceberg.*} keys, named as in Iceberg's own sink: the catalog's name and its properties
@@ -184,7 +187,39 @@ public record IcebergConfig(
       catalog.put("s3.access-key-id", "local");
       catalog.put("s3.secret-access-key", "local");
     }
+    assumeRoleAndEncryption(
+        catalog, aws, region, storage.s3().map(S3Config::writeOptions).orElseThrow());
     return Map.copyOf(catalog);
+  }
+
+  /** The lake's assumed role, encryption and ACL in Iceberg's S3FileIO properties. */
+  private static void assumeRoleAndEncryption(
+      Map<String, String> catalog, AwsSettings aws, String region, S3WriteOptions write) {
+    AssumeRole role = aws.assumeRole();
+    if (role != null) {
+      catalog.putIfAbsent("client.factory", "org.apache.iceberg.aws.AssumeRoleAwsClientFactory");
+      catalog.putIfAbsent("client.assume-role.arn", role.roleArn());
+      catalog.putIfAbsent("client.assume-role.session-name", role.sessionName());
+      catalog.putIfAbsent("client.assume-role.region", region == null ? "us-east-1" : region);
+      if (role.externalId() != null) {
+        catalog.putIfAbsent("client.assume-role.external-id", role.externalId());
+      }
+    }
+    if (write.customerKey() != null) {
+      catalog.putIfAbsent("s3.sse.type", "custom");
+      catalog.putIfAbsent("s3.sse.key", write.customerKey());
+      catalog.putIfAbsent("s3.sse.md5", write.customerKeyMd5());
+    } else if (write.encryption() == ServerSideEncryption.AES256) {
+      catalog.putIfAbsent("s3.sse.type", "s3");
+    } else if (write.encryption() != null) {
+      catalog.putIfAbsent("s3.sse.type", "kms"); // Iceberg's S3FileIO has no DSSE-KMS
+      if (write.kmsKeyId() != null) {
+        catalog.putIfAbsent("s3.sse.key", write.kmsKeyId());
+      }
+    }
+    if (write.acl() != null) {
+      catalog.putIfAbsent("s3.acl", write.acl().toString());
+    }
   }
 
   @Override

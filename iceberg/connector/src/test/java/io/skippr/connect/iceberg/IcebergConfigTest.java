@@ -91,6 +91,36 @@ class IcebergConfigTest {
   }
 
   @Test
+  void theLakesAssumedRoleEncryptionAndAclReachIcebergsFileIo() {
+    Map<String, String> props = props();
+    props.put("topics.dir", "s3://bucket/lake");
+    props.put("s3.region", "eu-west-1");
+    props.put("sts.role.arn", "arn:aws:iam::123456789012:role/lake");
+    props.put("sts.role.external.id", "ext-1");
+    props.put("s3.sse.algorithm", "aws:kms");
+    props.put("s3.sse.kms.key.id", "alias/lake");
+    props.put("s3.acl.canned", "bucket-owner-full-control");
+    StorageConfig storage =
+        StorageConfig.from(new AbstractConfig(LakeSinkConfig.configDef(), props, false));
+    assertThat(IcebergConfig.catalogProperties(props, storage))
+        .containsEntry("client.factory", "org.apache.iceberg.aws.AssumeRoleAwsClientFactory")
+        .containsEntry("client.assume-role.arn", "arn:aws:iam::123456789012:role/lake")
+        .containsEntry("client.assume-role.region", "eu-west-1")
+        .containsEntry("client.assume-role.external-id", "ext-1")
+        .containsEntry("s3.sse.type", "kms")
+        .containsEntry("s3.sse.key", "alias/lake")
+        .containsEntry("s3.acl", "bucket-owner-full-control");
+    props.remove("s3.sse.algorithm");
+    props.remove("s3.sse.kms.key.id");
+    props.put("s3.sse.customer.key", "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=");
+    storage = StorageConfig.from(new AbstractConfig(LakeSinkConfig.configDef(), props, false));
+    assertThat(IcebergConfig.catalogProperties(props, storage))
+        .containsEntry("s3.sse.type", "custom")
+        .containsEntry("s3.sse.key", "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=")
+        .containsEntry("s3.sse.md5", "hRasmdxgYDKV3nvbahU1MA==");
+  }
+
+  @Test
   void theExampleConfigIsValid() throws Exception {
     Path example = null;
     for (Path p = Path.of("").toAbsolutePath(); p != null && example == null; p = p.getParent()) {

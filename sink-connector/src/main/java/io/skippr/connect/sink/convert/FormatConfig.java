@@ -16,6 +16,7 @@ public final class FormatConfig {
   public static final String PARQUET_ROW_GROUP_BYTES = "parquet.row.group.bytes";
   public static final String INCLUDE_KAFKA_METADATA = "include.kafka.metadata";
   public static final String INCLUDE_KEY = "include.key";
+  public static final String INCLUDE_HEADERS = "include.headers";
   public static final String BEHAVIOR_ON_NULL_VALUES = "behavior.on.null.values";
   public static final String TABLE_NAME_FORMAT = "table.name.format";
 
@@ -54,6 +55,7 @@ public final class FormatConfig {
   private final NullValues nullValues;
   private final String tableNameFormat;
   private final List<String> tombstoneKeyFields;
+  private boolean includeHeaders;
 
   public FormatConfig(
       Codec codec,
@@ -100,13 +102,29 @@ public final class FormatConfig {
    */
   public FormatConfig deletingByKey(List<String> keyFields) {
     return new FormatConfig(
-        codec,
-        rowGroupBytes,
-        includeKafkaMetadata,
-        includeKey,
-        NullValues.WRITE,
-        tableNameFormat,
-        keyFields);
+            codec,
+            rowGroupBytes,
+            includeKafkaMetadata,
+            includeKey,
+            NullValues.WRITE,
+            tableNameFormat,
+            keyFields)
+        .includingHeaders(includeHeaders);
+  }
+
+  /** This format with or without the {@code __headers} column. */
+  public FormatConfig includingHeaders(boolean on) {
+    FormatConfig copy =
+        new FormatConfig(
+            codec,
+            rowGroupBytes,
+            includeKafkaMetadata,
+            includeKey,
+            nullValues,
+            tableNameFormat,
+            tombstoneKeyFields);
+    copy.includeHeaders = on;
+    return copy;
   }
 
   /** The defaults: snappy, 32 MiB row groups, no extra columns, tombstones ignored. */
@@ -169,6 +187,20 @@ public final class FormatConfig {
             ConfigDef.Width.SHORT,
             "Include key")
         .define(
+            INCLUDE_HEADERS,
+            Type.BOOLEAN,
+            false,
+            null,
+            Importance.MEDIUM,
+            "Add the record headers as column __headers: a list of {key, value} in the record's"
+                + " order, duplicates kept, each value as a string as the header converter"
+                + " renders it (null for a null value). Confluent's S3 sink calls this"
+                + " store.kafka.headers and writes the headers to separate files.",
+            GROUP,
+            ++order,
+            ConfigDef.Width.SHORT,
+            "Include headers")
+        .define(
             BEHAVIOR_ON_NULL_VALUES,
             Type.STRING,
             NullValues.IGNORE.configName(),
@@ -205,12 +237,14 @@ public final class FormatConfig {
 
   public static FormatConfig from(AbstractConfig c) {
     return new FormatConfig(
-        Codec.valueOf(c.getString(PARQUET_CODEC).trim().toUpperCase(Locale.ROOT)),
-        c.getLong(PARQUET_ROW_GROUP_BYTES),
-        c.getBoolean(INCLUDE_KAFKA_METADATA),
-        c.getBoolean(INCLUDE_KEY),
-        NullValues.valueOf(c.getString(BEHAVIOR_ON_NULL_VALUES).trim().toUpperCase(Locale.ROOT)),
-        c.getString(TABLE_NAME_FORMAT));
+            Codec.valueOf(c.getString(PARQUET_CODEC).trim().toUpperCase(Locale.ROOT)),
+            c.getLong(PARQUET_ROW_GROUP_BYTES),
+            c.getBoolean(INCLUDE_KAFKA_METADATA),
+            c.getBoolean(INCLUDE_KEY),
+            NullValues.valueOf(
+                c.getString(BEHAVIOR_ON_NULL_VALUES).trim().toUpperCase(Locale.ROOT)),
+            c.getString(TABLE_NAME_FORMAT))
+        .includingHeaders(c.getBoolean(INCLUDE_HEADERS));
   }
 
   public Codec codec() {
@@ -227,6 +261,10 @@ public final class FormatConfig {
 
   public boolean includeKey() {
     return includeKey;
+  }
+
+  public boolean includeHeaders() {
+    return includeHeaders;
   }
 
   public NullValues nullValues() {

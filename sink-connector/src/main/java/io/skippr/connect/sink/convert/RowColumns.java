@@ -15,6 +15,7 @@ public final class RowColumns {
   public static final String OFFSET = "__offset";
   public static final String TIMESTAMP = "__timestamp";
   public static final String DELETED = "__deleted";
+  public static final String HEADERS = "__headers";
 
   static final Schema TOPIC_SCHEMA = Schema.STRING_SCHEMA;
   static final Schema PARTITION_SCHEMA = Schema.INT32_SCHEMA;
@@ -24,7 +25,8 @@ public final class RowColumns {
   /** Optional, so files written before a table had it widen to it (their rows delete nothing). */
   static final Schema DELETED_SCHEMA = Schema.OPTIONAL_BOOLEAN_SCHEMA;
 
-  static final Set<String> ADDED = Set.of(KEY, TOPIC, PARTITION, OFFSET, TIMESTAMP, DELETED);
+  static final Set<String> ADDED =
+      Set.of(KEY, TOPIC, PARTITION, OFFSET, TIMESTAMP, DELETED, HEADERS);
 
   private RowColumns() {}
 }

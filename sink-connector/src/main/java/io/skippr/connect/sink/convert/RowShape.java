@@ -13,9 +13,9 @@ import org.apache.kafka.connect.sink.SinkRecord;
 
 /**
  * The row schema for one (value schema, key schema) pair and how to fill it: value fields first,
- * then {@code __key}, the Kafka metadata columns and {@code __deleted}, as configured. Built once
- * per distinct schema pair, so filling a row is a field-by-field copy, and a struct value that
- * needs no added column is the row itself.
+ * then {@code __key}, the Kafka metadata columns, {@code __headers} and {@code __deleted}, as
+ * configured. Built once per distinct schema pair, so filling a row is a field-by-field copy, and a
+ * struct value that needs no added column is the row itself.
  *
  * <p>Values are stored through unnamed copies of the row's fields ("slots"): {@link Struct#put}
  * stores at the field's index, but for a named field Connect builds an error location string on
@@ -47,6 +47,7 @@ final class RowShape {
   private final Field partition;
   private final Field offset;
   private final Field timestamp;
+  private final Field headers;
   private final Field deleted;
 
   /**
@@ -58,12 +59,7 @@ final class RowShape {
     boolean structValue = valueSchema != null && valueSchema.type() == Schema.Type.STRUCT;
     List<Field> valueFields = structValue ? valueSchema.fields() : List.of();
     // Rows are required structs, so a table never sees two root optionalities.
-    this.passThrough =
-        structValue
-            && !valueSchema.isOptional()
-            && keySchema == null
-            && !config.includeKafkaMetadata()
-            && config.nullValues() != FormatConfig.NullValues.WRITE;
+    this.passThrough = structValue && addsNothing(config, valueSchema, keySchema);
     this.rowSchema =
         passThrough ? valueSchema : rowSchema(config, valueSchema, valueFields, keySchema);
     RowLimits.checkSchema(rowSchema); // depth first: counting columns recurses too
@@ -87,8 +83,18 @@ final class RowShape {
     this.partition = slot(rowSchema.field(RowColumns.PARTITION));
     this.offset = slot(rowSchema.field(RowColumns.OFFSET));
     this.timestamp = slot(rowSchema.field(RowColumns.TIMESTAMP));
+    this.headers = slot(rowSchema.field(RowColumns.HEADERS));
     this.deleted =
         addsDeleted(config, valueFields) ? slot(rowSchema.field(RowColumns.DELETED)) : null;
+  }
+
+  /** Whether a struct value is the row itself: required, and no column is added. */
+  private static boolean addsNothing(FormatConfig config, Schema valueSchema, Schema keySchema) {
+    return !valueSchema.isOptional()
+        && keySchema == null
+        && !config.includeKafkaMetadata()
+        && !config.includeHeaders()
+        && config.nullValues() != FormatConfig.NullValues.WRITE;
   }
 
   /**
@@ -126,6 +132,9 @@ final class RowShape {
       added.addAll(
           List.of(RowColumns.TOPIC, RowColumns.PARTITION, RowColumns.OFFSET, RowColumns.TIMESTAMP));
     }
+    if (config.includeHeaders()) {
+      added.add(RowColumns.HEADERS);
+    }
     if (deleted) {
       added.add(RowColumns.DELETED);
     }
@@ -152,6 +161,16 @@ final class RowShape {
     if (valueSchema != null && valueSchema.type() != Schema.Type.STRUCT) {
       builder.field(RowColumns.VALUE, optionalValues ? optional(valueSchema) : valueSchema);
     }
+    addedColumns(builder, config, keySchema, addsDeleted);
+    Schema schema = builder.build();
+    if (schema.fields().isEmpty()) {
+      throw new DataException("the record has no fields to write and no columns are added");
+    }
+    return schema;
+  }
+
+  private static void addedColumns(
+      SchemaBuilder builder, FormatConfig config, Schema keySchema, boolean addsDeleted) {
     if (keySchema != null) {
       builder.field(RowColumns.KEY, optional(keySchema));
     }
@@ -161,14 +180,12 @@ final class RowShape {
       builder.field(RowColumns.OFFSET, RowColumns.OFFSET_SCHEMA);
       builder.field(RowColumns.TIMESTAMP, RowColumns.TIMESTAMP_SCHEMA);
     }
+    if (config.includeHeaders()) {
+      builder.field(RowColumns.HEADERS, HeaderColumn.SCHEMA);
+    }
     if (addsDeleted) {
       builder.field(RowColumns.DELETED, RowColumns.DELETED_SCHEMA);
     }
-    Schema schema = builder.build();
-    if (schema.fields().isEmpty()) {
-      throw new DataException("the record has no fields to write and no columns are added");
-    }
-    return schema;
   }
 
   /**
@@ -217,6 +234,9 @@ final class RowShape {
       row.put(offset, record.originalKafkaOffset());
       Long ts = record.timestamp();
       row.put(timestamp, ts == null ? null : new java.util.Date(ts));
+    }
+    if (headers != null) {
+      row.put(headers, HeaderColumn.of(record));
     }
     if (deleted != null) {
       row.put(deleted, tombstone);

@@ -1,8 +1,12 @@
 package io.skippr.connect.sink.storage;
 
+import io.skippr.connect.aws.AwsCredentialsConfig;
 import io.skippr.connect.aws.AwsKeys;
 import io.skippr.connect.aws.AwsSettings;
+import io.skippr.connect.aws.ConfigLookup;
 import io.skippr.connect.aws.RetryPolicy;
+import io.skippr.connect.aws.S3WriteOptions;
+import io.skippr.connect.aws.S3WriteOptionsConfig;
 import java.net.URI;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
@@ -44,6 +48,7 @@ public final class S3Config {
   private final String bucket;
   private final int partSize;
   private final AwsSettings aws;
+  private S3WriteOptions writeOptions = S3WriteOptions.NONE;
 
   /**
    * @param bucket the bucket, empty when {@code topics.dir} names it
@@ -73,7 +78,8 @@ public final class S3Config {
   }
 
   public static ConfigDef define(ConfigDef def) {
-    return defineTransfer(defineLocation(def));
+    AwsCredentialsConfig.S3.define(defineTransfer(defineLocation(def)), GROUP, 20);
+    return S3WriteOptionsConfig.define(def, GROUP, 30);
   }
 
   private static ConfigDef defineLocation(ConfigDef def) {
@@ -209,15 +215,18 @@ public final class S3Config {
     }
     String region = c.getString(REGION).trim();
     String endpoint = c.getString(ENDPOINT).trim();
-    return new S3Config(
-        c.getString(BUCKET_NAME).trim(),
-        c.getInt(PART_SIZE),
+    AwsSettings aws =
         new AwsSettings(
             endpoint.isEmpty() ? null : URI.create(endpoint),
             region.isEmpty() ? null : region,
             c.getBoolean(PATH_STYLE_ACCESS),
             id == null ? null : new AwsKeys(id.value(), secret.value(), null),
-            retryPolicy(c.getInt(RETRY_MAX_ATTEMPTS), c.getLong(RETRY_BACKOFF_MS))));
+            retryPolicy(c.getInt(RETRY_MAX_ATTEMPTS), c.getLong(RETRY_BACKOFF_MS)));
+    return new S3Config(
+            c.getString(BUCKET_NAME).trim(),
+            c.getInt(PART_SIZE),
+            AwsCredentialsConfig.S3.apply(aws, ConfigLookup.of(c)))
+        .withWriteOptions(S3WriteOptionsConfig.from(ConfigLookup.of(c)));
   }
 
   /** The configured bucket, empty when {@code topics.dir} names it. */
@@ -234,20 +243,33 @@ public final class S3Config {
     return aws;
   }
 
+  /** Encryption and ACL of every request on the lake's objects. */
+  public S3WriteOptions writeOptions() {
+    return writeOptions;
+  }
+
+  /** A copy with other encryption and ACL settings. */
+  public S3Config withWriteOptions(S3WriteOptions options) {
+    S3Config copy = new S3Config(bucket, partSize, aws);
+    copy.writeOptions = options;
+    return copy;
+  }
+
   /** A copy with another part size. */
   public S3Config withPartSize(int bytes) {
-    return new S3Config(bucket, bytes, aws);
+    return new S3Config(bucket, bytes, aws).withWriteOptions(writeOptions);
   }
 
   /** A copy with other retry settings. */
   public S3Config withRetries(int maxAttempts, long backoffMs) {
-    return new S3Config(bucket, partSize, aws.withRetry(retryPolicy(maxAttempts, backoffMs)));
+    return new S3Config(bucket, partSize, aws.withRetry(retryPolicy(maxAttempts, backoffMs)))
+        .withWriteOptions(writeOptions);
   }
 
   /** Everything but the credentials, which show only whether they are set. */
   @Override
   public String toString() {
-    return aws + ", part size " + partSize;
+    return aws + ", part size " + partSize + ", " + writeOptions;
   }
 
   /** Empty, or a valid bucket name. */

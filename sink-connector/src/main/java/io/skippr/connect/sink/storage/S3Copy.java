@@ -1,6 +1,7 @@
 package io.skippr.connect.sink.storage;
 
 import io.skippr.connect.aws.AwsRetries;
+import io.skippr.connect.aws.S3WriteOptions;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
@@ -26,6 +27,7 @@ final class S3Copy {
   private final AwsRetries retries;
   private final long singleCopyLimit;
   private final long partBytes;
+  private S3WriteOptions write = S3WriteOptions.NONE;
 
   /**
    * @param singleCopyLimit objects above this size are copied in parts
@@ -37,6 +39,12 @@ final class S3Copy {
     this.retries = retries;
     this.singleCopyLimit = singleCopyLimit;
     this.partBytes = partBytes;
+  }
+
+  /** Reads the source and writes the target with these encryption and ACL settings. */
+  S3Copy writeOptions(S3WriteOptions options) {
+    this.write = options;
+    return this;
   }
 
   /**
@@ -56,7 +64,8 @@ final class S3Copy {
                       r.sourceBucket(bucket)
                           .sourceKey(source)
                           .destinationBucket(bucket)
-                          .destinationKey(target));
+                          .destinationKey(target)
+                          .applyMutation(write::copyObject));
             } catch (S3Exception e) {
               if (e.statusCode() == 404) {
                 throw missing(source);
@@ -74,7 +83,8 @@ final class S3Copy {
         "HEAD " + uri(source),
         attempt -> {
           try {
-            return s3.headObject(r -> r.bucket(bucket).key(source)).contentLength();
+            return s3.headObject(r -> r.bucket(bucket).key(source).applyMutation(write::headObject))
+                .contentLength();
           } catch (S3Exception e) {
             if (e.statusCode() == 404) {
               throw missing(source);
@@ -90,7 +100,12 @@ final class S3Copy {
         retries
             .call(
                 "CREATE UPLOAD " + uri(target),
-                attempt -> s3.createMultipartUpload(r -> r.bucket(bucket).key(target)))
+                attempt ->
+                    s3.createMultipartUpload(
+                        r ->
+                            r.bucket(bucket)
+                                .key(target)
+                                .applyMutation(write::createMultipartUpload)))
             .uploadId();
     try {
       List<CompletedPart> parts = new ArrayList<>();
@@ -109,7 +124,8 @@ final class S3Copy {
                                 .destinationKey(target)
                                 .uploadId(id)
                                 .partNumber(number)
-                                .copySourceRange(range)));
+                                .copySourceRange(range)
+                                .applyMutation(write::uploadPartCopy)));
         parts.add(
             CompletedPart.builder()
                 .partNumber(number)
@@ -124,7 +140,8 @@ final class S3Copy {
                       r.bucket(bucket)
                           .key(target)
                           .uploadId(id)
-                          .multipartUpload(u -> u.parts(parts))));
+                          .multipartUpload(u -> u.parts(parts))
+                          .applyMutation(write::completeMultipartUpload)));
     } catch (IOException | RuntimeException e) {
       S3Upload.abort(s3, bucket, target, id, retries);
       throw e;

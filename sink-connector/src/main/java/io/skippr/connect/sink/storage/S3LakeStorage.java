@@ -2,6 +2,7 @@ package io.skippr.connect.sink.storage;
 
 import io.skippr.connect.aws.AwsClients;
 import io.skippr.connect.aws.AwsRetries;
+import io.skippr.connect.aws.S3WriteOptions;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
@@ -43,6 +44,7 @@ public final class S3LakeStorage implements LakeStorage {
   private final boolean ownsClient;
   private int pageSize = MAX_PAGE;
   private long singleCopyLimit = S3Copy.SINGLE_COPY_LIMIT;
+  private S3WriteOptions write = S3WriteOptions.NONE;
 
   S3LakeStorage(
       S3Client s3, S3Location location, int partSize, AwsRetries retries, boolean ownsClient) {
@@ -62,8 +64,20 @@ public final class S3LakeStorage implements LakeStorage {
     } catch (IllegalArgumentException e) {
       throw new ConfigException(S3Config.REGION, "", e.getMessage() + ": set " + S3Config.REGION);
     }
+    S3WriteOptions write = config.writeOptions();
     return new S3LakeStorage(
-        client, location, config.partSize(), new AwsRetries(config.aws().retry()), true);
+            client,
+            location,
+            config.partSize(),
+            new AwsRetries(config.aws().retry()).withAdvice(write::advice),
+            true)
+        .writeOptions(write);
+  }
+
+  /** Sends encryption and ACL settings with every request that needs them. */
+  S3LakeStorage writeOptions(S3WriteOptions options) {
+    this.write = options;
+    return this;
   }
 
   /** Lists in pages of {@code size} keys (S3's largest is 1000); smaller pages test paging. */
@@ -98,7 +112,11 @@ public final class S3LakeStorage implements LakeStorage {
         attempt -> {
           try {
             s3.putObject(
-                r -> r.bucket(location.bucket()).key(objectKey).ifNoneMatch("*"),
+                r ->
+                    r.bucket(location.bucket())
+                        .key(objectKey)
+                        .ifNoneMatch("*")
+                        .applyMutation(write::putObject),
                 RequestBody.fromBytes(content));
             return true;
           } catch (S3Exception e) {
@@ -116,7 +134,8 @@ public final class S3LakeStorage implements LakeStorage {
   @Override
   public PendingObject create(String key) {
     return new S3Upload(
-        s3, location.bucket(), key, objectKey(key), partSize, retries, this::abortUploads);
+            s3, location.bucket(), key, objectKey(key), partSize, retries, this::abortUploads)
+        .writeOptions(write);
   }
 
   @Override
@@ -126,7 +145,8 @@ public final class S3LakeStorage implements LakeStorage {
         "GET " + uri(objectKey),
         attempt -> {
           try {
-            return s3.getObjectAsBytes(r -> r.bucket(location.bucket()).key(objectKey))
+            return s3.getObjectAsBytes(
+                    r -> r.bucket(location.bucket()).key(objectKey).applyMutation(write::getObject))
                 .asByteArray();
           } catch (S3Exception e) {
             if (e.statusCode() == 404) {
@@ -213,6 +233,7 @@ public final class S3LakeStorage implements LakeStorage {
   @Override
   public void move(String from, String to) throws IOException {
     new S3Copy(s3, location.bucket(), retries, singleCopyLimit, partSize)
+        .writeOptions(write)
         .copy(objectKey(from), objectKey(to));
     delete(from);
   }
@@ -224,7 +245,8 @@ public final class S3LakeStorage implements LakeStorage {
         "HEAD " + uri(objectKey),
         attempt -> {
           try {
-            s3.headObject(r -> r.bucket(location.bucket()).key(objectKey));
+            s3.headObject(
+                r -> r.bucket(location.bucket()).key(objectKey).applyMutation(write::headObject));
             return true;
           } catch (S3Exception e) {
             if (e.statusCode() == 404) {

@@ -1,6 +1,7 @@
 package io.skippr.connect.sink.storage;
 
 import io.skippr.connect.aws.AwsRetries;
+import io.skippr.connect.aws.S3WriteOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -45,6 +46,7 @@ final class S3Upload implements PendingObject {
   private final UploadsOfKey uploadsOfKey;
   private String uploadId;
   private boolean finished;
+  private S3WriteOptions write = S3WriteOptions.NONE;
 
   /** Aborts every multipart upload of an object key. */
   @FunctionalInterface
@@ -67,6 +69,12 @@ final class S3Upload implements PendingObject {
     this.partSize = partSize;
     this.retries = retries;
     this.uploadsOfKey = uploadsOfKey;
+  }
+
+  /** Sends encryption and ACL settings with the requests that need them. */
+  S3Upload writeOptions(S3WriteOptions options) {
+    this.write = options;
+    return this;
   }
 
   @Override
@@ -146,7 +154,11 @@ final class S3Upload implements PendingObject {
         "PUT " + uri(),
         attempt ->
             s3.putObject(
-                r -> r.bucket(bucket).key(objectKey).contentLength((long) length),
+                r ->
+                    r.bucket(bucket)
+                        .key(objectKey)
+                        .contentLength((long) length)
+                        .applyMutation(write::putObject),
                 body(data, length)));
   }
 
@@ -171,7 +183,8 @@ final class S3Upload implements PendingObject {
                             r.bucket(bucket)
                                 .key(objectKey)
                                 .contentType(CONTENT_TYPE)
-                                .checksumAlgorithm(ChecksumAlgorithm.CRC32));
+                                .checksumAlgorithm(ChecksumAlgorithm.CRC32)
+                                .applyMutation(write::createMultipartUpload));
                   })
               .uploadId();
       if (!ambiguous[0] || round == START_ROUNDS) {
@@ -197,7 +210,8 @@ final class S3Upload implements PendingObject {
                             .uploadId(uploadId)
                             .partNumber(number)
                             .contentLength((long) length)
-                            .checksumAlgorithm(ChecksumAlgorithm.CRC32),
+                            .checksumAlgorithm(ChecksumAlgorithm.CRC32)
+                            .applyMutation(write::uploadPart),
                     body(data, length)));
     parts.add(
         CompletedPart.builder()
@@ -223,7 +237,8 @@ final class S3Upload implements PendingObject {
                     r.bucket(bucket)
                         .key(objectKey)
                         .uploadId(uploadId)
-                        .multipartUpload(u -> u.parts(parts)));
+                        .multipartUpload(u -> u.parts(parts))
+                        .applyMutation(write::completeMultipartUpload));
           } catch (S3Exception e) {
             if (e.statusCode() != 404 || attempt == 1 || !completedEarlier()) {
               throw e;
@@ -239,7 +254,9 @@ final class S3Upload implements PendingObject {
         "HEAD " + uri(),
         attempt -> {
           try {
-            String etag = s3.headObject(r -> r.bucket(bucket).key(objectKey)).eTag();
+            String etag =
+                s3.headObject(r -> r.bucket(bucket).key(objectKey).applyMutation(write::headObject))
+                    .eTag();
             return expected != null && expected.equals(unquote(etag));
           } catch (S3Exception e) {
             if (e.statusCode() == 404) {

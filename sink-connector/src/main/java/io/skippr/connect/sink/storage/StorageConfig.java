@@ -19,6 +19,9 @@ public final class StorageConfig {
 
   public static final String TOPICS_DIR = "topics.dir";
 
+  /** The key prefix of a lake named by {@code s3.bucket.name} alone, as Confluent's S3 sink. */
+  public static final String DEFAULT_S3_PREFIX = "topics";
+
   private static final Pattern URI_SCHEME = Pattern.compile("^([a-zA-Z][a-zA-Z0-9+.-]*):.*");
 
   private final String topicsDir;
@@ -44,13 +47,15 @@ public final class StorageConfig {
     def.define(
         TOPICS_DIR,
         Type.STRING,
-        ConfigDef.NO_DEFAULT_VALUE,
+        null,
         new LocationValidator(),
         Importance.HIGH,
         "Root of the lake: a local path, a file:// URI, or s3://bucket/prefix (with "
             + S3Config.BUCKET_NAME
-            + " set: the key prefix inside that bucket). Tables are directories under it, and the"
-            + " commit logs live under its _skippr/ directory.",
+            + " set: the key prefix inside that bucket, '"
+            + DEFAULT_S3_PREFIX
+            + "' when unset). Tables are directories under it, and the commit logs live under its"
+            + " _skippr/ directory.",
         GROUP,
         1,
         Width.LONG,
@@ -64,9 +69,13 @@ public final class StorageConfig {
    * @throws ConfigException when topics.dir and the S3 keys contradict each other
    */
   public static StorageConfig from(AbstractConfig c) {
-    String topicsDir = c.getString(TOPICS_DIR).trim();
     S3Config s3 = S3Config.from(c);
     String bucket = s3.bucket();
+    String topicsDir = c.getString(TOPICS_DIR) == null ? "" : c.getString(TOPICS_DIR).trim();
+    if (topicsDir.isEmpty() && (bucket.isEmpty() || c.getString(TOPICS_DIR) != null)) {
+      throw new ConfigException(TOPICS_DIR, c.getString(TOPICS_DIR), "must name the lake's root");
+    }
+    topicsDir = topicsDir.isEmpty() ? DEFAULT_S3_PREFIX : topicsDir;
     if (S3Location.isS3Uri(topicsDir)) {
       S3Location location = parse(topicsDir);
       if (!bucket.isEmpty() && !bucket.equals(location.bucket())) {
@@ -127,7 +136,10 @@ public final class StorageConfig {
   static final class LocationValidator implements ConfigDef.Validator {
     @Override
     public void ensureValid(String name, Object value) {
-      String location = value == null ? "" : value.toString().trim();
+      if (value == null) {
+        return; // s3.bucket.name alone names the lake; from() checks that one of them is set
+      }
+      String location = value.toString().trim();
       if (location.isEmpty()) {
         throw new ConfigException(name, value, "must name the lake's root directory");
       }

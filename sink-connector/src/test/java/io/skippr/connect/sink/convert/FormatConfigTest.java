@@ -74,6 +74,7 @@ class FormatConfigTest {
             "parquet.row.group.bytes",
             "include.kafka.metadata",
             "include.key",
+            "include.headers",
             "behavior.on.null.values",
             "table.name.format");
     def.configKeys()

@@ -195,6 +195,40 @@ class LakeRowsInDuckDbTest {
     assertThat(FileSchemas.widest(List.of(narrow))).isSameAs(narrow.schema());
   }
 
+  @Test
+  void headersKeepTheirOrderDuplicatesAndNullsAsStrings() throws Exception {
+    LakeRowConverter converter = new LakeRowConverter(Records.plain().includingHeaders(true));
+    SinkRecord first = Records.json("j", "{\"id\":1}", 0);
+    first
+        .headers()
+        .addString("trace", "t-1")
+        .addInt("retry", 1)
+        .addInt("retry", 2)
+        .addBoolean("replayed", true)
+        .add("empty", null, Schema.OPTIONAL_STRING_SCHEMA);
+    SinkRecord second = Records.json("j", "{\"id\":2}", 1);
+    List<Struct> rows = List.of(converter.convert(first).row(), converter.convert(second).row());
+
+    write("j", rows);
+
+    assertThat(
+            lake.query(
+                "SELECT id, len(__headers) AS n, list_transform(__headers, lambda h: h.key)::VARCHAR"
+                    + " AS keys, list_transform(__headers, lambda h: coalesce(h.value, '<null>'))"
+                    + "::VARCHAR AS vals FROM ${table:j} ORDER BY id"))
+        .containsExactly(
+            row(
+                "id",
+                1,
+                "n",
+                5L,
+                "keys",
+                "[trace, retry, retry, replayed, empty]",
+                "vals",
+                "[t-1, 1, 2, true, <null>]"),
+            row("id", 2, "n", 0L, "keys", "[]", "vals", "[]"));
+  }
+
   private static Struct convert(LakeRowConverter converter, String json, long offset) {
     SinkRecord record = Records.json("j", json, offset);
     return converter.convert(record).row();

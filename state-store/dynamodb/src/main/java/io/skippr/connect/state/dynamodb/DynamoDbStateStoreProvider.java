@@ -1,8 +1,10 @@
 package io.skippr.connect.state.dynamodb;
 
 import io.skippr.connect.aws.AwsClients;
+import io.skippr.connect.aws.AwsCredentialsConfig;
 import io.skippr.connect.aws.AwsRetries;
 import io.skippr.connect.aws.AwsSettings;
+import io.skippr.connect.aws.ConfigLookup;
 import io.skippr.connect.aws.RetryPolicy;
 import io.skippr.connect.state.api.StateStore;
 import io.skippr.connect.state.api.StateStoreConfig;
@@ -46,6 +48,10 @@ public final class DynamoDbStateStoreProvider implements StateStoreProvider {
 
   @Override
   public ConfigDef configDef() {
+    return AwsCredentialsConfig.DYNAMODB_STORE.define(ownKeys(), StateStoreConfig.GROUP, 23);
+  }
+
+  private static ConfigDef ownKeys() {
     int order = 20;
     return new ConfigDef()
         .define(
@@ -126,7 +132,8 @@ public final class DynamoDbStateStoreProvider implements StateStoreProvider {
   /**
    * How to reach the table: {@value #STORE_DYNAMODB_ENDPOINT} and {@value #STORE_DYNAMODB_REGION},
    * else {@code AWS_REGION} or {@code AWS_DEFAULT_REGION}, else the SDK's chain ({@code us-east-1}
-   * for a local endpoint); credentials from the SDK's chain.
+   * for a local endpoint); credentials from the SDK's chain, with the role of {@code
+   * store.dynamodb.sts.role.arn} assumed on top.
    */
   static AwsSettings aws(StateStoreSettings settings) {
     StoreEnvironment env = settings.environment();
@@ -144,8 +151,9 @@ public final class DynamoDbStateStoreProvider implements StateStoreProvider {
               .or(() -> env.variable("AWS_REGION"))
               .or(() -> env.variable("AWS_DEFAULT_REGION"))
               .orElse(null);
-      return aws.withRegion(region);
-    } catch (IllegalArgumentException e) {
+      return AwsCredentialsConfig.DYNAMODB_STORE.apply(
+          aws.withRegion(region), ConfigLookup.of(key -> settings.configured(key).orElse(null)));
+    } catch (IllegalArgumentException | ConfigException e) {
       throw new StateStoreException(
           "the DynamoDB state store settings are wrong: " + e.getMessage(), e);
     }
