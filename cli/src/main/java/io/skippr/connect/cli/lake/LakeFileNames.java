@@ -1,7 +1,7 @@
 package io.skippr.connect.cli.lake;
 
-import io.skippr.connect.sink.log.LakeLayout;
-import io.skippr.connect.sink.maintenance.FileId;
+import io.skippr.connect.lake.log.LakeLayout;
+import io.skippr.connect.lake.maintenance.FileId;
 import java.util.Comparator;
 import java.util.Optional;
 import org.apache.kafka.common.TopicPartition;

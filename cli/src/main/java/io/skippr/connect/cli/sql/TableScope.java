@@ -2,7 +2,7 @@ package io.skippr.connect.cli.sql;
 
 import io.skippr.connect.cli.lake.LakeFileNames;
 import io.skippr.connect.cli.lake.LakeSettings;
-import io.skippr.connect.sink.log.LiveFile;
+import io.skippr.connect.lake.log.LiveFile;
 import java.util.List;
 import java.util.Map;
 

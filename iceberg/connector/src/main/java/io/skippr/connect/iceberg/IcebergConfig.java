@@ -2,10 +2,10 @@ package io.skippr.connect.iceberg;
 
 import io.skippr.connect.aws.AwsSettings;
 import io.skippr.connect.iceberg.io.LocalFileIO;
-import io.skippr.connect.sink.LakeSinkConfig;
-import io.skippr.connect.sink.publish.PublishConfig;
-import io.skippr.connect.sink.storage.S3Config;
-import io.skippr.connect.sink.storage.StorageConfig;
+import io.skippr.connect.lake.publish.PublishConfig;
+import io.skippr.connect.lake.storage.S3Config;
+import io.skippr.connect.lake.storage.StorageConfig;
+import io.skippr.connect.lake.write.LakeSinkConfig;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

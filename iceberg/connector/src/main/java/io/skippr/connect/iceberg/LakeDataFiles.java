@@ -1,8 +1,8 @@
 package io.skippr.connect.iceberg;
 
-import io.skippr.connect.sink.log.LakeLayout;
-import io.skippr.connect.sink.log.LiveFile;
-import io.skippr.connect.sink.storage.StorageKeys;
+import io.skippr.connect.lake.log.LakeLayout;
+import io.skippr.connect.lake.log.LiveFile;
+import io.skippr.connect.lake.storage.StorageKeys;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;

@@ -2,16 +2,16 @@ package io.skippr.connect.iceberg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.skippr.connect.sink.LakeWriter;
-import io.skippr.connect.sink.log.LakeIdentity;
-import io.skippr.connect.sink.log.LakeLayout;
-import io.skippr.connect.sink.log.LakeManifest;
-import io.skippr.connect.sink.log.LiveFile;
-import io.skippr.connect.sink.publish.CommitListener;
-import io.skippr.connect.sink.publish.FilesExpired;
-import io.skippr.connect.sink.publish.FilesReplaced;
-import io.skippr.connect.sink.publish.ListenerContext;
-import io.skippr.connect.sink.storage.LocalLakeStorage;
+import io.skippr.connect.lake.log.LakeIdentity;
+import io.skippr.connect.lake.log.LakeLayout;
+import io.skippr.connect.lake.log.LakeManifest;
+import io.skippr.connect.lake.log.LiveFile;
+import io.skippr.connect.lake.publish.CommitListener;
+import io.skippr.connect.lake.publish.FilesExpired;
+import io.skippr.connect.lake.publish.FilesReplaced;
+import io.skippr.connect.lake.publish.ListenerContext;
+import io.skippr.connect.lake.storage.LocalLakeStorage;
+import io.skippr.connect.lake.write.LakeWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
