@@ -354,7 +354,7 @@ class SqlCliIT {
     long merges = 0;
     for (int p = 0; p < PARTITIONS; p++) {
       merges +=
-          LogHistory.read(storage, new LakeLayout(""), topic, p).entries().stream()
+          LogHistory.read(storage, new LakeLayout(), topic, p).entries().stream()
               .filter(e -> e.entry() instanceof LogEntry.CompactCommit)
               .count();
     }

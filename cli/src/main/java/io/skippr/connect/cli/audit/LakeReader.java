@@ -12,7 +12,6 @@ import io.skippr.connect.lake.log.LogState;
 import io.skippr.connect.lake.log.TableSchemaLog;
 import io.skippr.connect.lake.log.TpLog;
 import io.skippr.connect.lake.storage.LakeStorage;
-import io.skippr.connect.lake.storage.StorageKeys;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
@@ -34,7 +33,7 @@ final class LakeReader {
   private static final int MISSING_LISTED = 20;
 
   private final LakeStorage storage;
-  private final LakeLayout layout = new LakeLayout("");
+  private final LakeLayout layout = new LakeLayout();
 
   /**
    * The logs and the tables they know.
@@ -133,7 +132,7 @@ final class LakeReader {
   List<Finding> schemas() throws IOException {
     TableSchemaLog schemas = new TableSchemaLog(storage, layout);
     List<Finding> findings = new ArrayList<>();
-    String prefix = StorageKeys.join(layout.topicsDir(), LakeLayout.SYSTEM_DIR, "schema") + "/";
+    String prefix = layout.schemasPrefix();
     for (String key : storage.list(prefix)) {
       if (LakeLayout.seqOf(key) > 0) {
         try {
@@ -221,14 +220,7 @@ final class LakeReader {
     Set<String> known = new HashSet<>();
     Map<TopicPartition, List<String>> gone = new HashMap<>();
     for (TpLake log : logs) {
-      known.addAll(log.liveFiles());
-      if (log.pending() != null) {
-        known.addAll(log.pending().files());
-      }
-      known.addAll(log.maintenance().retired());
-      if (log.maintenance().merge() != null) {
-        known.addAll(log.maintenance().merge().outputs());
-      }
+      known.addAll(log.accounted());
       for (String key : log.liveFiles()) {
         if (!stored.contains(key)) {
           gone.computeIfAbsent(
@@ -252,11 +244,10 @@ final class LakeReader {
       } catch (LogFormatException e) {
         continue; // damaged since, or entries missing: the first read's findings stand
       }
-      Set<String> now = new HashSet<>(state.liveFiles().keySet());
-      state.pending().ifPresent(intent -> now.addAll(intent.files()));
-      now.addAll(state.retired().keySet());
-      state.compacting().ifPresent(merge -> now.addAll(merge.outputs()));
-      now.stream().filter(stored::contains).filter(k -> !known.contains(k)).forEach(changed::add);
+      state.accountedFiles().stream()
+          .filter(stored::contains)
+          .filter(k -> !known.contains(k))
+          .forEach(changed::add);
       for (String key : gone.getOrDefault(tp, List.of())) {
         if (!state.liveFiles().containsKey(key)
             || storage.exists(key)

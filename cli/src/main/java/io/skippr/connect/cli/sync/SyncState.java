@@ -24,7 +24,7 @@ import java.util.function.Consumer;
  * the last committed unit of its partition (a run died between the commit and the store write).
  */
 final class SyncState implements AutoCloseable {
-  static final LakeLayout LAYOUT = new LakeLayout("");
+  static final LakeLayout LAYOUT = new LakeLayout();
   private static final Duration STORE_RETRY = Duration.ofMillis(500);
 
   private final SyncPipeline pipeline;

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class AuditCommandTest {
   @TempDir Path root;
 
-  private final LakeLayout layout = new LakeLayout("");
+  private final LakeLayout layout = new LakeLayout();
 
   @Test
   void aSyncLakeWhoseUnitsFollowOnIsCleanWithoutKafka() throws Exception {

@@ -31,7 +31,7 @@ class AuditDamageTest {
 
   @TempDir Path root;
 
-  private final LakeLayout layout = new LakeLayout("");
+  private final LakeLayout layout = new LakeLayout();
   private LakeIdentity lake;
   private final List<String> entries = new ArrayList<>();
 

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LakeReaderTest {
   @TempDir Path root;
 
-  private final LakeLayout layout = new LakeLayout("");
+  private final LakeLayout layout = new LakeLayout();
 
   @Test
   void foldsEveryUnitPerGenerationThePendingUnitAndTheLiveFiles() throws IOException {

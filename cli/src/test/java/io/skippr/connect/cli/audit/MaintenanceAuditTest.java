@@ -34,7 +34,7 @@ class MaintenanceAuditTest {
 
   @TempDir Path root;
 
-  private final LakeLayout layout = new LakeLayout("");
+  private final LakeLayout layout = new LakeLayout();
   private final FakeKafka kafka = new FakeKafka().records("t", 0, 0, 49);
   private LakeStorage storage;
   private TpLog log;

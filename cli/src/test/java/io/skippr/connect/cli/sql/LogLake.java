@@ -23,7 +23,7 @@ import java.util.Map;
  */
 final class LogLake implements AutoCloseable {
   static final String PATH = "dt=2026-01-01";
-  private static final LakeLayout LAYOUT = new LakeLayout("");
+  private static final LakeLayout LAYOUT = new LakeLayout();
 
   private final Path root;
   private final LocalLakeStorage storage;

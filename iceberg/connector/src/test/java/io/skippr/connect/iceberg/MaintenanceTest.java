@@ -55,7 +55,7 @@ class MaintenanceTest {
 
   /** A listener of the writer that owns TP0 now (epoch 1, the log's newest). */
   private CommitListener listener() throws Exception {
-    LakeIdentity identity = LakeIdentity.read(storage, new LakeLayout("")).orElseThrow();
+    LakeIdentity identity = LakeIdentity.read(storage, new LakeLayout()).orElseThrow();
     return new IcebergProvider()
         .open(new ListenerContext(storage, identity, "compactor", lake.props));
   }
@@ -85,7 +85,7 @@ class MaintenanceTest {
   }
 
   private static long logSeq(LocalLakeStorage storage) throws Exception {
-    return storage.list(new LakeLayout("").logPrefix(TP0.topic(), 0)).size() - 1;
+    return storage.list(new LakeLayout().logPrefix(TP0.topic(), 0)).size() - 1;
   }
 
   @Test

@@ -109,7 +109,7 @@ public final class FilePlacement {
       }
       for (String stagedKey : listing.list(layout.stagedPrefix(table))) {
         String key = layout.fileKeyOfStaged(stagedKey);
-        if (key == null || !LakeLayout.namedFor(key, log.topic(), log.partition())) {
+        if (key == null || !CompactionId.namedFor(key, log.topic(), log.partition())) {
           continue;
         }
         if (retired.contains(key)) {
@@ -123,7 +123,7 @@ public final class FilePlacement {
       }
       for (String stagedKey : storage.listIncomplete(layout.stagedPrefix(table))) {
         String key = layout.fileKeyOfStaged(stagedKey);
-        if (key != null && LakeLayout.namedFor(key, log.topic(), log.partition())) {
+        if (key != null && CompactionId.namedFor(key, log.topic(), log.partition())) {
           storage.discardIncomplete(stagedKey);
         }
       }

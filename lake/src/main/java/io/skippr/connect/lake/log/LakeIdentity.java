@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.skippr.connect.lake.storage.LakeStorage;
-import io.skippr.connect.lake.storage.StorageKeys;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.util.Optional;
@@ -89,7 +88,7 @@ public record LakeIdentity(String id, String location, long createdAtMs) {
   /** A key of some TP log entry of the lake, if it has any. */
   private static Optional<String> anyLogEntry(LakeStorage storage, LakeLayout layout)
       throws IOException {
-    String prefix = StorageKeys.join(layout.topicsDir(), LakeLayout.SYSTEM_DIR, "log") + "/";
+    String prefix = layout.logsPrefix();
     return storage.list(prefix).stream().filter(key -> LakeLayout.seqOf(key) >= 0).findFirst();
   }
 

@@ -3,14 +3,14 @@ package io.skippr.connect.lake.log;
 import io.skippr.connect.lake.storage.StorageKeys;
 
 /**
- * Where things live in the lake, relative to the storage root.
+ * Where things live in the lake, relative to the storage root: a {@link
+ * io.skippr.connect.lake.storage.LakeStorage} is rooted at {@code topics.dir}, so every key below
+ * starts at a table or at {@code _skippr/}.
  *
  * <ul>
  *   <li>TP log entries: {@code {topics.dir}/_skippr/log/{topic}/{partition}/{seq:020d}.json}
  *   <li>data files: {@code {topics.dir}/{table}/{partition path}/{compaction id}.{extension}}
- *   <li>compaction id: {@code {topic}+{partition}+{start:020d}+{end:020d}}, and {@code
- *       {topic}+{partition}+g{generation}+{start:020d}+{end:020d}} for units of a generation above
- *       0 (Kafka topic names cannot hold {@code +}, so no two ids collide)
+ *   <li>compaction id: see {@link CompactionId}
  *   <li>the lake's identity: {@code {topics.dir}/_skippr/lake.json}
  *   <li>a schemaless table's shared schema: {@code
  *       {topics.dir}/_skippr/schema/{table}/{version:020d}.json}
@@ -30,19 +30,14 @@ public final class LakeLayout {
   private static final String RETIRED = "retired";
   private static final int SEQ_DIGITS = 20;
 
-  private final String topicsDir;
-
-  public LakeLayout(String topicsDir) {
-    this.topicsDir = StorageKeys.join(topicsDir);
-  }
-
-  public String topicsDir() {
-    return topicsDir;
+  /** Prefix of every TP log of the lake, ending in {@code /}. */
+  public String logsPrefix() {
+    return StorageKeys.join(SYSTEM_DIR, "log") + "/";
   }
 
   /** Prefix of every entry of one TP log, ending in {@code /}. */
   public String logPrefix(String topic, int partition) {
-    return StorageKeys.join(topicsDir, SYSTEM_DIR, "log", topic, Integer.toString(partition)) + "/";
+    return logsPrefix() + topic + "/" + partition + "/";
   }
 
   public String entryKey(String topic, int partition, long seq) {
@@ -63,9 +58,14 @@ public final class LakeLayout {
     return Long.parseLong(name.substring(0, SEQ_DIGITS));
   }
 
+  /** Prefix of the shared schemas of every schemaless table, ending in {@code /}. */
+  public String schemasPrefix() {
+    return StorageKeys.join(SYSTEM_DIR, "schema") + "/";
+  }
+
   /** Prefix of the versions of a table's shared schemaless schema, ending in {@code /}. */
   public String schemaPrefix(String table) {
-    return StorageKeys.join(topicsDir, SYSTEM_DIR, "schema", table) + "/";
+    return StorageKeys.join(SYSTEM_DIR, "schema", table) + "/";
   }
 
   /** The key of one version of a table's shared schemaless schema. */
@@ -75,21 +75,18 @@ public final class LakeLayout {
 
   /** The key of the lake's identity document. */
   public String identityKey() {
-    return StorageKeys.join(topicsDir, SYSTEM_DIR, "lake.json");
+    return StorageKeys.join(SYSTEM_DIR, "lake.json");
   }
 
-  /** The compaction id of a unit of generation 0. */
+  /** The compaction id of a unit of generation 0 ({@link CompactionId}). */
   public static String compactionId(String topic, int partition, long start, long end) {
     return compactionId(topic, partition, 0, start, end);
   }
 
-  /** The compaction id of a unit; generation 0 keeps the id format of lakes without generations. */
+  /** The compaction id of a unit ({@link CompactionId}). */
   public static String compactionId(
       String topic, int partition, long generation, long start, long end) {
-    if (generation == 0) {
-      return String.format("%s+%d+%020d+%020d", topic, partition, start, end);
-    }
-    return String.format("%s+%d+g%d+%020d+%020d", topic, partition, generation, start, end);
+    return CompactionId.unit(topic, partition, generation, start, end).toString();
   }
 
   /** The key of the file a unit writes for one table partition path. */
@@ -98,12 +95,12 @@ public final class LakeLayout {
       throw new IllegalArgumentException("table name '" + SYSTEM_DIR + "' is reserved");
     }
     return StorageKeys.check(
-        StorageKeys.join(topicsDir, table, partitionPath, compactionId + "." + extension));
+        StorageKeys.join(table, partitionPath, compactionId + "." + extension));
   }
 
   /** Prefix of every file of a table, ending in {@code /}. */
   public String tablePrefix(String table) {
-    return StorageKeys.join(topicsDir, table) + "/";
+    return StorageKeys.join(table) + "/";
   }
 
   /** Where a data file is written before it enters its table. */
@@ -118,35 +115,27 @@ public final class LakeLayout {
 
   /** Prefix of the staged files of a table, ending in {@code /}. */
   public String stagedPrefix(String table) {
-    return StorageKeys.join(topicsDir, SYSTEM_DIR, STAGED, table) + "/";
+    return StorageKeys.join(SYSTEM_DIR, STAGED, table) + "/";
   }
 
   /** The data file a staged key stands for, or null when the key is not a staged file's. */
   public String fileKeyOfStaged(String stagedKey) {
-    String prefix = StorageKeys.join(topicsDir, SYSTEM_DIR, STAGED) + "/";
+    String prefix = StorageKeys.join(SYSTEM_DIR, STAGED) + "/";
     String suffix = "." + STAGED;
     if (!stagedKey.startsWith(prefix) || !stagedKey.endsWith(suffix)) {
       return null;
     }
-    String below = stagedKey.substring(prefix.length(), stagedKey.length() - suffix.length());
-    return topicsDir.isEmpty() ? below : StorageKeys.join(topicsDir, below);
+    return stagedKey.substring(prefix.length(), stagedKey.length() - suffix.length());
   }
 
-  /** {@code {topics.dir}/_skippr/{area}/{file key below topics.dir}.{area}}: no glob's match. */
+  /** {@code _skippr/{area}/{file key}.{area}}: no glob's match. */
   private String aside(String area, String fileKey) {
-    String below = topicsDir.isEmpty() ? fileKey : fileKey.substring(topicsDir.length() + 1);
-    return StorageKeys.join(topicsDir, SYSTEM_DIR, area, below) + "." + area;
+    return StorageKeys.join(SYSTEM_DIR, area, fileKey) + "." + area;
   }
 
-  /** The table a file key belongs to (its first segment below {@code topics.dir}). */
+  /** The table a file key belongs to (its first segment). */
   public String tableOf(String fileKey) {
-    String rest = topicsDir.isEmpty() ? fileKey : fileKey.substring(topicsDir.length() + 1);
-    int slash = rest.indexOf('/');
-    return slash < 0 ? rest : rest.substring(0, slash);
-  }
-
-  /** True when a file's name says one of the TP's units wrote it. */
-  public static boolean namedFor(String fileKey, String topic, int partition) {
-    return StorageKeys.baseName(fileKey).startsWith(topic + "+" + partition + "+");
+    int slash = fileKey.indexOf('/');
+    return slash < 0 ? fileKey : fileKey.substring(0, slash);
   }
 }

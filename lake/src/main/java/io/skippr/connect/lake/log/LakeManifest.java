@@ -22,7 +22,7 @@ import java.util.function.Function;
  * loads the plugin through a classloader of its own (the CLI) can call it.
  */
 public final class LakeManifest implements Function<Path, Map<String, Map<Path, Long>>> {
-  private static final LakeLayout LAYOUT = new LakeLayout("");
+  private static final LakeLayout LAYOUT = new LakeLayout();
 
   /** The live files of every table, by table name, in key order. */
   public static Map<String, List<LiveFile>> liveFiles(LakeStorage storage) throws IOException {

@@ -1,7 +1,6 @@
 package io.skippr.connect.lake.log;
 
 import io.skippr.connect.lake.storage.LakeStorage;
-import io.skippr.connect.lake.storage.StorageKeys;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -66,7 +65,7 @@ public final class LogHistory {
 
   /** Every TP that has at least one log entry in the lake, by topic then partition. */
   public static List<Tp> partitions(LakeStorage storage, LakeLayout layout) throws IOException {
-    String prefix = StorageKeys.join(layout.topicsDir(), LakeLayout.SYSTEM_DIR, "log") + "/";
+    String prefix = layout.logsPrefix();
     TreeSet<Tp> tps =
         new TreeSet<>(Comparator.comparing(Tp::topic).thenComparingInt(Tp::partition));
     for (String key : storage.list(prefix)) {

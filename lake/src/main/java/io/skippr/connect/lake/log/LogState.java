@@ -3,9 +3,11 @@ package io.skippr.connect.lake.log;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.TreeSet;
 
 /** What a TP log says, folded from its newest checkpoint and the entries after it. */
@@ -146,6 +148,15 @@ public final class LogState {
   /** Files no longer live and not yet deleted, with when each may be deleted. */
   public Map<String, Long> retired() {
     return Collections.unmodifiableMap(retired);
+  }
+
+  /** Every file the log accounts for ({@link AccountedFiles}). */
+  public Set<String> accountedFiles() {
+    return AccountedFiles.of(
+        liveFiles.keySet(),
+        pending == null ? List.of() : pending.files(),
+        retired.keySet(),
+        compacting == null ? List.of() : compacting.outputs());
   }
 
   /** The merge whose intent has neither a commit nor an abort. */

@@ -67,21 +67,18 @@ public final class OrphanSweeper {
     int partition = log.partition();
     List<String> deleted = new ArrayList<>(log.placement().rollForward(this::listing));
     LogState state = log.state();
-    Set<String> keep = new HashSet<>(state.liveFiles().keySet());
-    state.pending().ifPresent(intent -> keep.addAll(intent.files()));
     // Retired files left their table above; a merge's outputs wait for its commit.
-    keep.addAll(state.retired().keySet());
-    state.compacting().ifPresent(merge -> keep.addAll(merge.outputs()));
+    Set<String> keep = state.accountedFiles();
     for (String table : state.tables()) {
       String prefix = layout.tablePrefix(table);
       for (String key : listing(complete, prefix, false)) {
-        if (LakeLayout.namedFor(key, topic, partition) && !keep.contains(key)) {
+        if (CompactionId.namedFor(key, topic, partition) && !keep.contains(key)) {
           storage.delete(key);
           deleted.add(key);
         }
       }
       for (String key : listing(incomplete, prefix, true)) {
-        if (LakeLayout.namedFor(key, topic, partition)) {
+        if (CompactionId.namedFor(key, topic, partition)) {
           storage.discardIncomplete(key);
         }
       }

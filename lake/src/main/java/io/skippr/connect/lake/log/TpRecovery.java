@@ -61,15 +61,7 @@ public final class TpRecovery {
       log.abandon(pending.get(), "settings changed since the intent");
       pending = Optional.empty();
     }
-    Optional<LogEntry.CompactIntent> merge = log.state().compacting();
-    if (merge.isPresent()) {
-      LOG.info("Abandoning merge {}: its writer stopped before the commit", merge.get().id());
-      log.abandon(merge.get(), "the writer stopped before the commit");
-    }
-    List<String> orphans = sweeper.sweep(log);
-    if (!orphans.isEmpty()) {
-      LOG.info("Deleted {} orphan file(s) of {}-{}: {}", orphans.size(), topic, partition, orphans);
-    }
+    List<String> orphans = settleMaintenance(log, sweeper);
     OptionalLong seek = log.state().resumeOffset();
     String from = describe(log.state(), pending);
     if (seek.isEmpty() && log.state().generation() == 0) {
@@ -89,6 +81,47 @@ public final class TpRecovery {
             ? seek.getAsLong() + ", " + from
             : "the consumer's position (the lake has no record of this partition)");
     return new RecoveredTp(log, pending, seek, from, orphans);
+  }
+
+  /**
+   * Claims a TP for one maintenance pass while its connector is stopped ({@code skippr compact}):
+   * the checks, epoch claim, abandoned merge and orphan sweep of {@link #recover}, so that the pass
+   * fences the TP's last writer exactly as a new writer would. A pending unit stays as it is, for
+   * the TP's next writer to replay or abandon; where to resume is not decided.
+   *
+   * @throws LogFormatException as {@link #recover}; nothing is changed
+   */
+  public TpLog claim(String topic, int partition, long nowMs, OrphanSweeper sweeper)
+      throws IOException {
+    TpLog log = withLiveFiles(TpLog.read(storage, layout, topic, partition), sweeper);
+    log.claimEpoch(lake, owner, nowMs);
+    settleMaintenance(log, sweeper);
+    return log;
+  }
+
+  /**
+   * Abandons the merge the TP's last owner left under way, then finishes the file moves it left
+   * half done and deletes the TP's orphans.
+   *
+   * @return the deleted orphans
+   */
+  private static List<String> settleMaintenance(TpLog log, OrphanSweeper sweeper)
+      throws IOException {
+    Optional<LogEntry.CompactIntent> merge = log.state().compacting();
+    if (merge.isPresent()) {
+      LOG.info("Abandoning merge {}: its writer stopped before the commit", merge.get().id());
+      log.abandon(merge.get(), "the writer stopped before the commit");
+    }
+    List<String> orphans = sweeper.sweep(log);
+    if (!orphans.isEmpty()) {
+      LOG.info(
+          "Deleted {} orphan file(s) of {}-{}: {}",
+          orphans.size(),
+          log.topic(),
+          log.partition(),
+          orphans);
+    }
+    return orphans;
   }
 
   /**

@@ -46,7 +46,7 @@ final class Compactor {
   private final Expirer expirer;
   private final CompactionConfig.Settings settings;
   private final WritePolicyConfig.Settings policy;
-  private final LakeLayout layout = new LakeLayout("");
+  private final LakeLayout layout = new LakeLayout();
   private volatile Predicate<String> tables = table -> true;
   private volatile CommitListener listener = CommitListener.NONE;
 

@@ -1,13 +1,11 @@
 package io.skippr.connect.lake.maintenance;
 
+import io.skippr.connect.lake.log.CompactionId;
 import io.skippr.connect.lake.log.LakeLayout;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What a lake file's key says: {@code {table}/{partition path}/{compaction id}.{codec}.parquet},
- * where the id is a unit's ({@code {topic}+{p}[+g{n}]+{start}+{end}}) or a merge's (the same with
- * {@code +m{hash}}).
+ * where the id ({@link CompactionId}) is a unit's or a merge's.
  *
  * @param table the table
  * @param partitionPath the partition path inside the table, empty for none
@@ -26,10 +24,6 @@ public record FileId(
     long end,
     String extension) {
 
-  /** {@code +g{n}+{start}+{end}} or {@code +{start}+{end}}, then maybe {@code +m{hash}}. */
-  private static final Pattern RANGE =
-      Pattern.compile("\\+(?:g(\\d+)\\+)?(\\d+)\\+(\\d+)(?:\\+m[0-9a-f]+)?$");
-
   /** Parses a live file's key; null when it is not a file a unit or merge of the TP wrote. */
   public static FileId parse(LakeLayout layout, String key) {
     String table = layout.tableOf(key);
@@ -46,18 +40,17 @@ public record FileId(
       return null;
     }
     String id = stem.substring(0, dot);
-    Matcher range = RANGE.matcher(id);
-    if (!range.find()) {
-      return null;
-    }
-    long generation = range.group(1) == null ? 0 : Long.parseLong(range.group(1));
-    return new FileId(
-        table,
-        path,
-        id,
-        generation,
-        Long.parseLong(range.group(2)),
-        Long.parseLong(range.group(3)),
-        name.substring(dot + 1));
+    return CompactionId.parse(id)
+        .map(
+            parsed ->
+                new FileId(
+                    table,
+                    path,
+                    id,
+                    parsed.generation(),
+                    parsed.start(),
+                    parsed.end(),
+                    name.substring(dot + 1)))
+        .orElse(null);
   }
 }

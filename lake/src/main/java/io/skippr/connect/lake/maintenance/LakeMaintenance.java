@@ -86,7 +86,7 @@ public final class LakeMaintenance implements AutoCloseable {
       Supplier<Map<TopicPartition, TpLog>> logs,
       LongSupplier clock,
       String name) {
-    LakeLayout layout = new LakeLayout("");
+    LakeLayout layout = new LakeLayout();
     String extension = new ParquetFileWriter(settings.format()).extension();
     boolean byKey = settings.policy().policy() == WritePolicyConfig.Policy.MERGE_BY_KEY;
     WritePolicyConfig.Settings policy = settings.policy();

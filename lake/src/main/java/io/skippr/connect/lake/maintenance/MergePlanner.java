@@ -1,6 +1,7 @@
 package io.skippr.connect.lake.maintenance;
 
 import io.skippr.connect.common.Sha256;
+import io.skippr.connect.lake.log.CompactionId;
 import io.skippr.connect.lake.log.LakeLayout;
 import io.skippr.connect.lake.log.LiveFile;
 import java.util.ArrayList;
@@ -38,7 +39,7 @@ final class MergePlanner {
     Map<String, List<Placed>> groups = new TreeMap<>();
     for (LiveFile file : live.values()) {
       FileId id = FileId.parse(layout, file.key());
-      if (id == null || !LakeLayout.namedFor(file.key(), topic, partition)) {
+      if (id == null || !CompactionId.namedFor(file.key(), topic, partition)) {
         continue;
       }
       String group =
@@ -99,9 +100,14 @@ final class MergePlanner {
     StringBuilder inputs = new StringBuilder();
     run.forEach(p -> inputs.append(p.id.id()).append('\n'));
     String id =
-        LakeLayout.compactionId(topic, partition, first.generation(), start, end)
-            + "+m"
-            + Sha256.hex(inputs.toString()).substring(0, 12);
+        CompactionId.merge(
+                topic,
+                partition,
+                first.generation(),
+                start,
+                end,
+                Sha256.hex(inputs.toString()).substring(0, 12))
+            .toString();
     plans.add(
         new MergePlan(
             id,

@@ -18,7 +18,7 @@ import org.apache.kafka.common.TopicPartition;
  */
 public final class LogOwnership {
   private final LakeStorage storage;
-  private final LakeLayout layout = new LakeLayout("");
+  private final LakeLayout layout = new LakeLayout();
   private final Map<TopicPartition, Long> checkedSeq = new HashMap<>();
   private final Map<TopicPartition, Long> newestEpoch = new HashMap<>();
 

@@ -39,7 +39,7 @@ public final class LakeWriter {
   private final WriterSettings settings;
   private final WriterParts parts;
   private final SinkTaskContext context;
-  private final LakeLayout layout = new LakeLayout("");
+  private final LakeLayout layout = new LakeLayout();
   private final LakeIdentity lake;
   private final RotationTriggers triggers;
   private final MemoryGovernor memory;

@@ -36,7 +36,7 @@ public final class OffsetReset {
   private final GenerationConfig.Behavior behavior;
   private final String owner;
   private final long nowMs;
-  private final LakeLayout layout = new LakeLayout("");
+  private final LakeLayout layout = new LakeLayout();
 
   OffsetReset(
       LakeStorage storage,

@@ -57,7 +57,7 @@ public record WriterParts(
       SourcePositions sourcePositions) {
     return new WriterParts(
         storage,
-        new LakeRowConverter(config.format(), new TableSchemaLog(storage, new LakeLayout(""))),
+        new LakeRowConverter(config.format(), new TableSchemaLog(storage, new LakeLayout())),
         Partitioners.create(config.partitioning()),
         new ParquetFileWriter(config.format()),
         SchemaEvolution::evolve,

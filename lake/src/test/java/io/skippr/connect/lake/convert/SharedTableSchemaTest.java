@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  */
 class SharedTableSchemaTest {
   private final InMemoryLakeStorage lake = new InMemoryLakeStorage();
-  private final LakeLayout layout = new LakeLayout("");
+  private final LakeLayout layout = new LakeLayout();
 
   private LakeRowConverter task() {
     return new LakeRowConverter(

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LogHistoryTest {
   @TempDir Path root;
 
-  private final LakeLayout layout = new LakeLayout("");
+  private final LakeLayout layout = new LakeLayout();
 
   @Test
   void readsEveryEntryFromTheFirstEvenPastACheckpoint() throws IOException {

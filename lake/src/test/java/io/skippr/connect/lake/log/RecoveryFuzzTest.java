@@ -25,7 +25,7 @@ import net.jqwik.api.constraints.IntRange;
  */
 class RecoveryFuzzTest {
   private static final String TOPIC = "orders";
-  private final LakeLayout layout = new LakeLayout("lake");
+  private final LakeLayout layout = new LakeLayout();
 
   @Provide
   Arbitrary<Mutations> mutations() {
@@ -93,7 +93,7 @@ class RecoveryFuzzTest {
   /** Merges the TP's files in {@code u/p=0} as far as {@code merge} says, as a merge does. */
   private void merge(InMemoryLakeStorage storage, TpLog log, Merge merge) throws IOException {
     List<String> inputs =
-        log.state().liveFiles().keySet().stream().filter(k -> k.startsWith("lake/u/")).toList();
+        log.state().liveFiles().keySet().stream().filter(k -> k.startsWith("u/")).toList();
     String id = inputs.stream().sorted().toList().get(0);
     id = id.substring(id.lastIndexOf('/') + 1, id.lastIndexOf('.')) + "+m000000000001";
     String output = layout.fileKey("u", "p=0", id, "txt");
@@ -201,6 +201,6 @@ class RecoveryFuzzTest {
       assertThat(storage.exists(retired)).as(retired + " left its table").isFalse();
       assertThat(storage.exists(layout.retiredKey(retired))).as(retired).isTrue();
     }
-    assertThat(storage.list("lake/_skippr/staged/")).isEmpty();
+    assertThat(storage.list("_skippr/staged/")).isEmpty();
   }
 }

@@ -23,7 +23,7 @@ import org.apache.kafka.connect.data.Timestamp;
  * accepted, no other exception escapes. Cases per property: {@code fuzz.tries}.
  */
 class TableSchemaFuzzTest {
-  private final LakeLayout layout = new LakeLayout("lake");
+  private final LakeLayout layout = new LakeLayout();
 
   /** Schemas of up to three levels of structs, arrays and maps over every type the lake stores. */
   @Provide

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TpLogTest {
   @TempDir Path root;
 
-  private final LakeLayout layout = new LakeLayout("topics");
+  private final LakeLayout layout = new LakeLayout();
 
   /** The lake the tests' entries are written for. */
   static final LakeIdentity LAKE = new LakeIdentity("lake-test", "/lake/", 1L);
@@ -46,7 +46,7 @@ class TpLogTest {
 
   @Test
   void entriesRoundTripWithFormatVersionAndKind() {
-    LogEntry.Intent intent = intent(3, 10, 19, "topics/t/p=0/a.parquet");
+    LogEntry.Intent intent = intent(3, 10, 19, "t/p=0/a.parquet");
     List<LogEntry> entries =
         List.of(
             new LogEntry.Epoch(3, "task-1", 5L),
@@ -65,7 +65,7 @@ class TpLogTest {
 
   @Test
   void aCommitOfARunWithoutKafkaKeepsItsSourcePositionThroughCheckpoints() {
-    LogEntry.Intent intent = intent(3, 0, 9, "topics/t/p=0/a.parquet");
+    LogEntry.Intent intent = intent(3, 0, 9, "t/p=0/a.parquet");
     LogEntry.SourcePosition position =
         new LogEntry.SourcePosition(Map.of("file", "/in/a.ndjson"), Map.of("line", 10));
     LogEntry.Commit commit =
@@ -191,11 +191,11 @@ class TpLogTest {
     TpLog log = TpLog.read(storage(), layout, "t", 0);
     assertThat(log.state().lastSeq()).isEqualTo(-1);
     assertThat(log.claimEpoch(LAKE, "w", 1)).isEqualTo(1);
-    LogEntry.Intent first = intent(1, 0, 9, "topics/t/p=0/a");
+    LogEntry.Intent first = intent(1, 0, 9, "t/p=0/a");
     log.append(first);
     assertThat(log.state().pending()).contains(first);
     log.append(commit(first));
-    LogEntry.Intent second = intent(1, 10, 19, "topics/u/p=0/b");
+    LogEntry.Intent second = intent(1, 10, 19, "u/p=0/b");
     log.append(second);
     log.append(new LogEntry.Abort(second.id(), 1, "test"));
 
@@ -205,15 +205,15 @@ class TpLogTest {
     assertThat(state.maxEpoch()).isEqualTo(1);
     assertThat(state.pending()).isEmpty();
     assertThat(state.lastCommit()).contains(new CommittedUnit(first.id(), 0, 9, 1));
-    assertThat(state.liveFiles()).containsOnlyKeys("topics/t/p=0/a");
+    assertThat(state.liveFiles()).containsOnlyKeys("t/p=0/a");
     assertThat(state.tables()).containsExactly("t", "u");
-    assertThat(storage().list("topics/_skippr/log/t/0/"))
+    assertThat(storage().list("_skippr/log/t/0/"))
         .containsExactly(
-            "topics/_skippr/log/t/0/00000000000000000000.json",
-            "topics/_skippr/log/t/0/00000000000000000001.json",
-            "topics/_skippr/log/t/0/00000000000000000002.json",
-            "topics/_skippr/log/t/0/00000000000000000003.json",
-            "topics/_skippr/log/t/0/00000000000000000004.json");
+            "_skippr/log/t/0/00000000000000000000.json",
+            "_skippr/log/t/0/00000000000000000001.json",
+            "_skippr/log/t/0/00000000000000000002.json",
+            "_skippr/log/t/0/00000000000000000003.json",
+            "_skippr/log/t/0/00000000000000000004.json");
   }
 
   @Test
@@ -223,17 +223,17 @@ class TpLogTest {
     TpLog newer = TpLog.read(storage(), layout, "t", 0);
     assertThat(newer.claimEpoch(LAKE, "new", 2)).isEqualTo(2);
 
-    assertThatThrownBy(() -> old.append(intent(1, 0, 9, "topics/t/p=0/a")))
+    assertThatThrownBy(() -> old.append(intent(1, 0, 9, "t/p=0/a")))
         .isInstanceOf(FencedException.class)
         .hasMessageContaining("epoch 2");
     // Once fenced, always fenced.
-    assertThatThrownBy(() -> old.append(intent(1, 0, 9, "topics/t/p=0/a")))
+    assertThatThrownBy(() -> old.append(intent(1, 0, 9, "t/p=0/a")))
         .isInstanceOf(RuntimeException.class);
 
     LogState state = TpLog.read(storage(), layout, "t", 0).state();
     assertThat(state.lastSeq()).isEqualTo(1);
     assertThat(state.pending()).isEmpty();
-    newer.append(intent(2, 0, 9, "topics/t/p=0/a"));
+    newer.append(intent(2, 0, 9, "t/p=0/a"));
   }
 
   @Test
@@ -252,7 +252,7 @@ class TpLogTest {
     TpLog log = TpLog.read(storage(), layout, "t", 0);
     log.claimEpoch(LAKE, "w", 1);
     for (int unit = 0; unit < 30; unit++) {
-      LogEntry.Intent intent = intent(1, unit * 10L, unit * 10L + 9, "topics/t/p=0/f" + unit);
+      LogEntry.Intent intent = intent(1, unit * 10L, unit * 10L + 9, "t/p=0/f" + unit);
       log.append(intent);
       log.append(commit(intent));
       log.checkpointIfDue(8);

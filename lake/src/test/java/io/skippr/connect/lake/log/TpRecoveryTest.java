@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TpRecoveryTest {
   @TempDir Path root;
 
-  private final LakeLayout layout = new LakeLayout("topics");
+  private final LakeLayout layout = new LakeLayout();
 
   private LocalLakeStorage storage() {
     return new LocalLakeStorage(root);
@@ -171,7 +171,7 @@ class TpRecoveryTest {
     String strayOfThisTp = file("tab", "p=7", 30, 31);
     String otherPartition = layout.fileKey("tab", "p=0", "t+1+00000000000000000000+0000", "txt");
     String otherTopic = layout.fileKey("tab", "p=0", "tt+0+00000000000000000000+0000", "txt");
-    String userFile = "topics/tab/p=0/_SUCCESS";
+    String userFile = "tab/p=0/_SUCCESS";
     TpLog log = TpLog.read(storage(), layout, "t", 0);
     log.claimEpoch(LAKE, "first", 1);
     LogEntry.Intent first = intent(1, 0, 9, List.of(live));
@@ -190,10 +190,10 @@ class TpRecoveryTest {
     RecoveredTp tp = recover("cfg", ProgressMirror.NONE);
 
     assertThat(tp.deletedOrphans()).containsExactlyInAnyOrder(orphanOfAbort, strayOfThisTp);
-    assertThat(storage().list("topics/tab/"))
+    assertThat(storage().list("tab/"))
         .containsExactlyInAnyOrder(live, otherPartition, otherTopic, userFile);
-    assertThat(storage().list("topics/other/")).containsExactly(pendingFile);
-    assertThat(storage().listIncomplete("topics/"))
+    assertThat(storage().list("other/")).containsExactly(pendingFile);
+    assertThat(storage().listIncomplete(""))
         .as("only the unfinished write of this TP is discarded")
         .containsExactly(layout.fileKey("tab", "p=0", "t+1+0+1", "txt"));
   }

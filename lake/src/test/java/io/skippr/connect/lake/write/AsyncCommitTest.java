@@ -67,7 +67,7 @@ class AsyncCommitTest {
     sync.commitOffsets();
 
     InMemoryLakeStorage background = new InMemoryLakeStorage();
-    String identity = new LakeLayout("").identityKey();
+    String identity = new LakeLayout().identityKey();
     background.createIfAbsent(identity, inPut.read(identity)); // log entries name their lake
     LakeHarness async = harness(2, 400, rotation);
     async.start(background);
@@ -226,7 +226,7 @@ class AsyncCommitTest {
   /** Every object of the lake but its identity, which is random for each lake. */
   private static Map<String, String> contents(InMemoryLakeStorage lake) throws IOException {
     Map<String, String> contents = new TreeMap<>();
-    String identity = new LakeLayout("").identityKey();
+    String identity = new LakeLayout().identityKey();
     for (String key : lake.list("")) {
       if (!key.equals(identity)) {
         contents.put(key, new String(lake.read(key), java.nio.charset.StandardCharsets.UTF_8));

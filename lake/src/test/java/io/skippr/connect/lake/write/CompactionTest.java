@@ -342,7 +342,7 @@ class CompactionTest {
   }
 
   private static List<String> tableFiles(LakeStorage lake) throws IOException {
-    return lake.list(new LakeLayout("").tablePrefix(LakeHarness.TABLE));
+    return lake.list(new LakeLayout().tablePrefix(LakeHarness.TABLE));
   }
 
   /** Keys under {@code _skippr/{area}/} (staged or retired files). */

@@ -43,7 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LakeDamageTest {
   @TempDir Path root;
 
-  private final LakeLayout layout = new LakeLayout("");
+  private final LakeLayout layout = new LakeLayout();
   private LakeHarness harness;
 
   /** The lake under test; every call in one test returns a view of the same lake. */

@@ -20,7 +20,7 @@ import org.apache.kafka.common.TopicPartition;
 /** Reads a lake back the hard way: every log entry, every file, every offset. */
 final class LakeInspector {
   private final LakeStorage storage;
-  private final LakeLayout layout = new LakeLayout("");
+  private final LakeLayout layout = new LakeLayout();
 
   LakeInspector(LakeStorage storage) {
     this.storage = storage;

@@ -49,7 +49,7 @@ class MirrorResumeTest {
     h.deliver(25); // units 0..9 and 10..19 committed, 20..24 buffered
 
     InMemoryLakeStorage lostLog = new InMemoryLakeStorage(); // the TP's log is gone ...
-    String identity = new LakeLayout("").identityKey(); // ... but not the lake
+    String identity = new LakeLayout().identityKey(); // ... but not the lake
     lostLog.createIfAbsent(identity, lake.read(identity));
     h.start(lostLog);
     assertThat(h.context.seeks).containsEntry(TP0, 20L);

@@ -56,7 +56,7 @@ class OffsetResetTest {
   }
 
   private TpLog log(TopicPartition tp) throws IOException {
-    return TpLog.read(new LocalLakeStorage(root), new LakeLayout(""), tp.topic(), tp.partition());
+    return TpLog.read(new LocalLakeStorage(root), new LakeLayout(), tp.topic(), tp.partition());
   }
 
   @Test
@@ -100,7 +100,7 @@ class OffsetResetTest {
     landed();
     TpLog log = log(TP0);
     log.claimEpoch(
-        LakeIdentity.require(new LocalLakeStorage(root), new LakeLayout("")), "crashed", 1);
+        LakeIdentity.require(new LocalLakeStorage(root), new LakeLayout()), "crashed", 1);
     log.append(
         new LogEntry.Intent(
             "orders+0+00000000000000000020+00000000000000000029",

@@ -82,7 +82,7 @@ class RetentionTest {
     harness.clock.now = DAY0 + 2 * DAY; // 2026-11-30 10:00: the 28th ended 34 h ago
     maintenance.pass();
     assertThat(pathsOfLiveFiles(lake)).containsOnlyKeys("dt=2026-11-29", "dt=2026-11-30");
-    assertThat(lake.list(new LakeLayout("").tablePrefix(LakeHarness.TABLE)))
+    assertThat(lake.list(new LakeLayout().tablePrefix(LakeHarness.TABLE)))
         .noneMatch(key -> key.contains("dt=2026-11-28"));
     List<LogEntry> log = new LakeInspector(lake).entries(new TopicPartition(LakeHarness.TOPIC, 0));
     assertThat(log.stream().filter(LogEntry.Expire.class::isInstance)).hasSize(1);

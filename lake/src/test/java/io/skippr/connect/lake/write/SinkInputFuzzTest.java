@@ -63,7 +63,7 @@ class SinkInputFuzzTest {
       LakeHarness harness = new LakeHarness(1, batch.values().size());
       FormatConfig format = HostileInput.FORMAT;
       harness.converter =
-          new LakeRowConverter(format, new TableSchemaLog(storage, new LakeLayout("")));
+          new LakeRowConverter(format, new TableSchemaLog(storage, new LakeLayout()));
       harness.fileWriter = new ParquetFileWriter(format);
       harness.partitioner = (record, row, wallclock) -> "p=0";
       harness.rotation = new RotationConfig(10_000, 0, -1, 1000, 64L << 20);
