@@ -80,6 +80,24 @@ public final class LogCodec {
     String what = "log entry " + where;
     SealedJson.Opened opened = SealedJson.open(bytes, what);
     ObjectNode node = opened.node();
+    String lake = header(node, opened.sealed(), what);
+    EntryChecks.fields(node, what);
+    LogEntry entry;
+    try {
+      entry = opened.mapper().treeToValue(node, LogEntry.class);
+    } catch (java.io.IOException | RuntimeException e) {
+      throw new LogFormatException(what + " cannot be read: " + SealedJson.firstLine(e), e);
+    }
+    EntryChecks.values(entry, what);
+    return new Stored(entry, lake);
+  }
+
+  /**
+   * Removes and checks the version and lake fields: a sealed writer's entry names its lake.
+   *
+   * @return the lake the entry names, or null for an entry of a version without one
+   */
+  private static String header(ObjectNode node, boolean sealed, String what) {
     JsonNode version = node.remove(VERSION_FIELD);
     if (version == null || !version.isIntegralNumber() || !version.canConvertToInt()) {
       throw new LogFormatException(what + " has no log format version");
@@ -89,11 +107,11 @@ public final class LogCodec {
     if (lake != null && (!lake.isTextual() || lake.asText().isBlank())) {
       throw new LogFormatException(what + " names no lake in its lake field");
     }
-    if (lake != null && !opened.sealed()) {
+    if (lake != null && !sealed) {
       throw new LogFormatException(
           what + " names its lake but has no checksum: it was edited after it was written");
     }
-    if (version.intValue() > UNSEALED_VERSION && (lake == null || !opened.sealed())) {
+    if (version.intValue() > UNSEALED_VERSION && (lake == null || !sealed)) {
       throw new LogFormatException(
           what
               + " has log format version "
@@ -101,15 +119,7 @@ public final class LogCodec {
               + " but no lake and checksum, which every writer of that version adds: it was"
               + " edited after it was written");
     }
-    EntryChecks.fields(node, what);
-    LogEntry entry;
-    try {
-      entry = opened.mapper().treeToValue(node, LogEntry.class);
-    } catch (java.io.IOException | RuntimeException e) {
-      throw new LogFormatException(what + " cannot be read: " + SealedJson.firstLine(e), e);
-    }
-    EntryChecks.values(entry, what);
-    return new Stored(entry, lake == null ? null : lake.asText());
+    return lake == null ? null : lake.asText();
   }
 
   /**
