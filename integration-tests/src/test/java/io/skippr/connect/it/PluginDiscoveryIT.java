@@ -70,7 +70,9 @@ class PluginDiscoveryIT {
           .filter(p -> p.toString().endsWith(".jar"))
           .forEach(p -> jars.add(p.getFileName().toString()));
     }
-    assertThat(jars).anyMatch(name -> name.startsWith("skippr-sink-connector-"));
+    assertThat(jars)
+        .anyMatch(name -> name.startsWith("skippr-sink-connector-"))
+        .anyMatch(name -> name.startsWith("skippr-lake-"));
     assertThat(jars)
         .noneMatch(name -> name.startsWith("kafka-clients-"))
         .noneMatch(name -> name.startsWith("connect-"))

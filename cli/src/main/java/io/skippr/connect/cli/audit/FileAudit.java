@@ -61,7 +61,7 @@ final class FileAudit {
     logs.forEach(log -> logsByTp.put(tp(log), log));
     for (String key : stored) {
       TpLake writer = accounted.get(key);
-      Optional<TopicPartition> named = namedFor(key);
+      Optional<TopicPartition> named = CompactionId.writerOf(key);
       if (writer == null && named.isPresent() && unreadable.contains(named.get())) {
         continue; // its log is reported as unreadable
       }
@@ -105,7 +105,7 @@ final class FileAudit {
               + " know what it is)",
           key);
     }
-    if (namedFor(key).isPresent()) {
+    if (CompactionId.writerOf(key).isPresent()) {
       return Finding.file(
           Kind.ORPHAN,
           "no commit lists this file and no unit is writing it: left by a crash or a fenced"
@@ -116,11 +116,6 @@ final class FileAudit {
         Kind.ORPHAN,
         "no commit lists this file, and its name is not one a unit of this lake writes",
         key);
-  }
-
-  /** The TP a file's name says wrote it ({@link CompactionId#writerOf}). */
-  static Optional<TopicPartition> namedFor(String key) {
-    return CompactionId.writerOf(key);
   }
 
   /** The table of a key relative to the lake's root: its first segment. */

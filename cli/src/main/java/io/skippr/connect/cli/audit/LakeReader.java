@@ -2,6 +2,7 @@ package io.skippr.connect.cli.audit;
 
 import io.skippr.connect.cli.audit.Finding.Kind;
 import io.skippr.connect.lake.log.CommittedFiles;
+import io.skippr.connect.lake.log.CompactionId;
 import io.skippr.connect.lake.log.LakeIdentity;
 import io.skippr.connect.lake.log.LakeLayout;
 import io.skippr.connect.lake.log.LiveFile;
@@ -232,7 +233,7 @@ final class LakeReader {
     Set<TopicPartition> reread = new HashSet<>(gone.keySet());
     for (String key : stored) {
       if (!known.contains(key)) {
-        FileAudit.namedFor(key).ifPresent(reread::add);
+        CompactionId.writerOf(key).ifPresent(reread::add);
       }
     }
     Set<String> changed = new TreeSet<>();

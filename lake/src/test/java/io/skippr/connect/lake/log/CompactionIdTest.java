@@ -48,6 +48,11 @@ class CompactionIdTest {
     assertThat(CompactionId.writerOf(key)).contains(new TopicPartition("orders", 4));
     assertThat(CompactionId.namedFor(key, "orders", 4)).isTrue();
     assertThat(CompactionId.namedFor(key, "orders", 40)).isFalse();
+    assertThat(CompactionId.writerOf("t/x/sync~orders+12+g1+00+09.snappy.parquet"))
+        .contains(new TopicPartition("sync~orders", 12));
+    assertThat(CompactionId.writerOf("t/x/a.b-c+0+00+09.parquet"))
+        .contains(new TopicPartition("a.b-c", 0));
+    assertThat(CompactionId.writerOf("t/x/t+x+1.parquet")).isEmpty();
     assertThat(CompactionId.writerOf("orders/_SUCCESS")).isEqualTo(Optional.empty());
     assertThat(CompactionId.writerOf("orders/+4+x.parquet")).isEmpty();
     assertThat(CompactionId.writerOf("orders/o+9999999999+x.parquet")).isEmpty();
