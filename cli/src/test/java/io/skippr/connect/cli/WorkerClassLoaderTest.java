@@ -29,7 +29,9 @@ class WorkerClassLoaderTest {
           Class.forName("org.apache.kafka.connect.cli.ConnectDistributed", false, loader);
       assertThat(distributed.getClassLoader()).isSameAs(loader);
       assertThatThrownBy(
-              () -> Class.forName("io.skippr.connect.sink.LakeSinkConnector", false, loader))
+              () ->
+                  Class.forName(
+                      "io.skippr.connect.source.http.HttpIngestSourceConnector", false, loader))
           .isInstanceOf(ClassNotFoundException.class);
       for (String service :
           List.of(

@@ -2,8 +2,8 @@ package io.skippr.connect.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.skippr.connect.sink.log.LakeManifest;
-import io.skippr.connect.sink.storage.LocalLakeStorage;
+import io.skippr.connect.lake.log.LakeManifest;
+import io.skippr.connect.lake.storage.LocalLakeStorage;
 import io.skippr.connect.testkit.Await;
 import java.nio.file.Path;
 import java.time.Duration;

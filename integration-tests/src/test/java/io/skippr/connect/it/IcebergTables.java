@@ -191,8 +191,8 @@ final class IcebergTables {
   static TreeSet<String> liveKeys(Path lake, String table) {
     TreeSet<String> keys = new TreeSet<>();
     try {
-      io.skippr.connect.sink.log.LakeManifest.liveFiles(
-              new io.skippr.connect.sink.storage.LocalLakeStorage(lake))
+      io.skippr.connect.lake.log.LakeManifest.liveFiles(
+              new io.skippr.connect.lake.storage.LocalLakeStorage(lake))
           .getOrDefault(table, List.of())
           .forEach(file -> keys.add(file.key()));
     } catch (IOException e) {

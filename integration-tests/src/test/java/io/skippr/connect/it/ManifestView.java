@@ -1,6 +1,6 @@
 package io.skippr.connect.it;
 
-import io.skippr.connect.sink.log.LakeManifest;
+import io.skippr.connect.lake.log.LakeManifest;
 import io.skippr.connect.testkit.DuckDbLake;
 import java.nio.file.Path;
 import java.util.List;

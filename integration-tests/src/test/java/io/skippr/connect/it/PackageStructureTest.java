@@ -13,9 +13,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The packages of every module form no cycles, and the state store's API knows no backend: each
+ * The packages of every module form no cycles, the state store's API knows no backend, and the lake
+ * knows none of what is built on it (the sink connector, the CLI, the Iceberg registrar): each
  * depends only on what is below it. The source modules stand side by side: no connector module
  * (http-ingest, http-poll, file-source) uses another, and lineprotocol and source-common use none.
+ * ModuleDependencyTest checks the same of the modules' poms.
  */
 class PackageStructureTest {
   /** The packages of each source connector module, by module. */
@@ -86,6 +88,21 @@ class PackageStructureTest {
   }
 
   @Test
+  void theLakeKnowsNothingBuiltOnIt() {
+    assertThat(CLASSES.getPackage("io.skippr.connect.lake").getClassesInPackageTree())
+        .as("the lake's classes are on the class path this rule reads")
+        .isNotEmpty();
+    noClasses()
+        .that()
+        .resideInAPackage("io.skippr.connect.lake..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.skippr.connect.sink..", "io.skippr.connect.cli..", "io.skippr.connect.iceberg..")
+        .check(CLASSES);
+  }
+
+  @Test
   void theSourcePackagesAreThoseOfTheirModules() {
     assertThat(CLASSES.getPackage("io.skippr.connect.source").getSubpackages())
         .extracting(p -> p.getName())
@@ -95,5 +112,16 @@ class PackageStructureTest {
             "io.skippr.connect.source.http",
             "io.skippr.connect.source.poll",
             "io.skippr.connect.source.file");
+  }
+
+  @Test
+  void theCliIsBuiltOnTheLakeNotOnTheSinkConnector() {
+    noClasses()
+        .that()
+        .resideInAnyPackage("io.skippr.connect.cli..", "io.skippr.connect.iceberg..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.skippr.connect.sink..")
+        .check(CLASSES);
   }
 }

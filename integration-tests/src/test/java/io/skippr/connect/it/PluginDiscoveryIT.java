@@ -80,7 +80,8 @@ class PluginDiscoveryIT {
         .anyMatch(name -> name.startsWith("skippr-http-poll-"))
         .anyMatch(name -> name.startsWith("skippr-file-source-"))
         .anyMatch(name -> name.startsWith("skippr-lineprotocol-"))
-        .anyMatch(name -> name.startsWith("skippr-source-common-"));
+        .anyMatch(name -> name.startsWith("skippr-source-common-"))
+        .anyMatch(name -> name.startsWith("skippr-lake-"));
     assertThat(jars)
         .noneMatch(name -> name.startsWith("kafka-clients-"))
         .noneMatch(name -> name.startsWith("connect-"))

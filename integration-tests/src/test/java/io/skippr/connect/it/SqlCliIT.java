@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.skippr.connect.sink.log.LakeLayout;
-import io.skippr.connect.sink.log.LakeManifest;
-import io.skippr.connect.sink.log.LiveFile;
-import io.skippr.connect.sink.log.LogEntry;
-import io.skippr.connect.sink.log.LogHistory;
-import io.skippr.connect.sink.storage.LocalLakeStorage;
+import io.skippr.connect.lake.log.LakeLayout;
+import io.skippr.connect.lake.log.LakeManifest;
+import io.skippr.connect.lake.log.LiveFile;
+import io.skippr.connect.lake.log.LogEntry;
+import io.skippr.connect.lake.log.LogHistory;
+import io.skippr.connect.lake.storage.LocalLakeStorage;
 import io.skippr.connect.testkit.Await;
 import io.skippr.connect.testkit.ConnectCluster;
 import io.skippr.connect.testkit.DuckDbLake;
@@ -354,7 +354,7 @@ class SqlCliIT {
     long merges = 0;
     for (int p = 0; p < PARTITIONS; p++) {
       merges +=
-          LogHistory.read(storage, new LakeLayout(""), topic, p).entries().stream()
+          LogHistory.read(storage, new LakeLayout(), topic, p).entries().stream()
               .filter(e -> e.entry() instanceof LogEntry.CompactCommit)
               .count();
     }

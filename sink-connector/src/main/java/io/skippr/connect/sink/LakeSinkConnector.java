@@ -1,6 +1,8 @@
 package io.skippr.connect.sink;
 
-import io.skippr.connect.common.ConfigProblems;
+import io.skippr.connect.lake.write.LakeSinkConfig;
+import io.skippr.connect.lake.write.LakeWriter;
+import io.skippr.connect.lake.write.OffsetReset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -63,9 +65,6 @@ public class LakeSinkConnector extends SinkConnector {
   /** Checks each key, then the combinations, attaching each problem to the key to change. */
   @Override
   public Config validate(Map<String, String> connectorConfigs) {
-    return ConfigProblems.attach(
-        super.validate(connectorConfigs),
-        CrossFieldChecks.problems(config(), connectorConfigs),
-        connectorConfigs);
+    return LakeSinkConfig.validate(connectorConfigs);
   }
 }

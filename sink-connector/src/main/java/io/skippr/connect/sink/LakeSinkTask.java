@@ -1,10 +1,14 @@
 package io.skippr.connect.sink;
 
-import io.skippr.connect.sink.log.ProgressMirror;
-import io.skippr.connect.sink.maintenance.LakeMaintenance;
-import io.skippr.connect.sink.state.MaintenanceLease;
-import io.skippr.connect.sink.state.StoreProgressMirror;
-import io.skippr.connect.sink.storage.LakeStorage;
+import io.skippr.connect.lake.log.ProgressMirror;
+import io.skippr.connect.lake.maintenance.LakeMaintenance;
+import io.skippr.connect.lake.state.MaintenanceLease;
+import io.skippr.connect.lake.state.StoreProgressMirror;
+import io.skippr.connect.lake.storage.LakeStorage;
+import io.skippr.connect.lake.write.LakeSinkConfig;
+import io.skippr.connect.lake.write.LakeWriter;
+import io.skippr.connect.lake.write.SourcePositions;
+import io.skippr.connect.lake.write.WriterParts;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.Map;

@@ -3,9 +3,10 @@ package io.skippr.connect.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.skippr.connect.aws.AssumeRole;
-import io.skippr.connect.sink.storage.S3Config;
-import io.skippr.connect.sink.storage.S3Location;
-import io.skippr.connect.sink.storage.StorageConfig;
+import io.skippr.connect.lake.storage.S3Config;
+import io.skippr.connect.lake.storage.S3Location;
+import io.skippr.connect.lake.storage.StorageConfig;
+import io.skippr.connect.lake.write.LakeSinkConfig;
 import java.net.URI;
 import java.util.HashMap;
 import java.util.List;

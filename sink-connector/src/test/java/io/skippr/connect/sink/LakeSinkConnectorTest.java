@@ -3,6 +3,7 @@ package io.skippr.connect.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.skippr.connect.lake.write.LakeSinkConfig;
 import io.skippr.connect.testkit.ConfigReference;
 import java.util.HashMap;
 import java.util.List;

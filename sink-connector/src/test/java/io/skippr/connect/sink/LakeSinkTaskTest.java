@@ -2,6 +2,7 @@ package io.skippr.connect.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.skippr.connect.lake.write.RecordingContext;
 import io.skippr.connect.testkit.DuckDbLake;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -21,7 +21,7 @@ import java.util.function.Function;
  * partitioning so partition columns come back as columns.
  */
 public final class DuckDbLake implements AutoCloseable {
-  private static final String MANIFEST = "io.skippr.connect.sink.log.LakeManifest";
+  private static final String MANIFEST = "io.skippr.connect.lake.log.LakeManifest";
 
   private final Path root;
   private final Connection connection;

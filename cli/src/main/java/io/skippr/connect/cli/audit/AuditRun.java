@@ -1,6 +1,6 @@
 package io.skippr.connect.cli.audit;
 
-import io.skippr.connect.sink.storage.LakeStorage;
+import io.skippr.connect.lake.storage.LakeStorage;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.skippr.connect.cli.audit;
 
 import io.skippr.connect.cli.lake.LakeSettings;
-import io.skippr.connect.sink.LakeSinkConfig;
+import io.skippr.connect.lake.write.LakeSinkConfig;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

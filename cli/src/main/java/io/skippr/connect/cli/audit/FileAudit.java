@@ -1,7 +1,7 @@
 package io.skippr.connect.cli.audit;
 
 import io.skippr.connect.cli.audit.Finding.Kind;
-import io.skippr.connect.cli.lake.LakeFileNames;
+import io.skippr.connect.lake.log.CompactionId;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -55,13 +55,13 @@ final class FileAudit {
                   key));
         }
       }
-      planned(log).forEach(key -> accounted.put(key, log));
+      log.accounted().forEach(key -> accounted.put(key, log));
     }
     Map<TopicPartition, TpLake> logsByTp = new HashMap<>();
     logs.forEach(log -> logsByTp.put(tp(log), log));
     for (String key : stored) {
       TpLake writer = accounted.get(key);
-      Optional<TopicPartition> named = namedFor(key);
+      Optional<TopicPartition> named = CompactionId.writerOf(key);
       if (writer == null && named.isPresent() && unreadable.contains(named.get())) {
         continue; // its log is reported as unreadable
       }
@@ -75,19 +75,6 @@ final class FileAudit {
       }
     }
     return new Result(byTp, unattributed);
-  }
-
-  /** Every key the log accounts for: live, retired, and written by a pending unit or merge. */
-  private static List<String> planned(TpLake log) {
-    List<String> keys = new ArrayList<>(log.liveFiles());
-    keys.addAll(log.maintenance().retired());
-    if (log.pending() != null) {
-      keys.addAll(log.pending().files());
-    }
-    if (log.maintenance().merge() != null) {
-      keys.addAll(log.maintenance().merge().outputs());
-    }
-    return keys;
   }
 
   /**
@@ -118,7 +105,7 @@ final class FileAudit {
               + " know what it is)",
           key);
     }
-    if (namedFor(key).isPresent()) {
+    if (CompactionId.writerOf(key).isPresent()) {
       return Finding.file(
           Kind.ORPHAN,
           "no commit lists this file and no unit is writing it: left by a crash or a fenced"
@@ -129,11 +116,6 @@ final class FileAudit {
         Kind.ORPHAN,
         "no commit lists this file, and its name is not one a unit of this lake writes",
         key);
-  }
-
-  /** The TP a file's name says wrote it ({@link LakeFileNames#writer}). */
-  static Optional<TopicPartition> namedFor(String key) {
-    return LakeFileNames.writer(key);
   }
 
   /** The table of a key relative to the lake's root: its first segment. */

@@ -1,18 +1,18 @@
 package io.skippr.connect.cli.audit;
 
 import io.skippr.connect.cli.audit.Finding.Kind;
-import io.skippr.connect.sink.log.CommittedFiles;
-import io.skippr.connect.sink.log.LakeIdentity;
-import io.skippr.connect.sink.log.LakeLayout;
-import io.skippr.connect.sink.log.LiveFile;
-import io.skippr.connect.sink.log.LogEntry;
-import io.skippr.connect.sink.log.LogFormatException;
-import io.skippr.connect.sink.log.LogHistory;
-import io.skippr.connect.sink.log.LogState;
-import io.skippr.connect.sink.log.TableSchemaLog;
-import io.skippr.connect.sink.log.TpLog;
-import io.skippr.connect.sink.storage.LakeStorage;
-import io.skippr.connect.sink.storage.StorageKeys;
+import io.skippr.connect.lake.log.CommittedFiles;
+import io.skippr.connect.lake.log.CompactionId;
+import io.skippr.connect.lake.log.LakeIdentity;
+import io.skippr.connect.lake.log.LakeLayout;
+import io.skippr.connect.lake.log.LiveFile;
+import io.skippr.connect.lake.log.LogEntry;
+import io.skippr.connect.lake.log.LogFormatException;
+import io.skippr.connect.lake.log.LogHistory;
+import io.skippr.connect.lake.log.LogState;
+import io.skippr.connect.lake.log.TableSchemaLog;
+import io.skippr.connect.lake.log.TpLog;
+import io.skippr.connect.lake.storage.LakeStorage;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
@@ -34,7 +34,7 @@ final class LakeReader {
   private static final int MISSING_LISTED = 20;
 
   private final LakeStorage storage;
-  private final LakeLayout layout = new LakeLayout("");
+  private final LakeLayout layout = new LakeLayout();
 
   /**
    * The logs and the tables they know.
@@ -133,7 +133,7 @@ final class LakeReader {
   List<Finding> schemas() throws IOException {
     TableSchemaLog schemas = new TableSchemaLog(storage, layout);
     List<Finding> findings = new ArrayList<>();
-    String prefix = StorageKeys.join(layout.topicsDir(), LakeLayout.SYSTEM_DIR, "schema") + "/";
+    String prefix = layout.schemasPrefix();
     for (String key : storage.list(prefix)) {
       if (LakeLayout.seqOf(key) > 0) {
         try {
@@ -221,7 +221,7 @@ final class LakeReader {
     Set<String> known = new HashSet<>();
     Map<TopicPartition, List<String>> gone = new HashMap<>();
     for (TpLake log : logs) {
-      known.addAll(accountedFor(log));
+      known.addAll(log.accounted());
       for (String key : log.liveFiles()) {
         if (!stored.contains(key)) {
           gone.computeIfAbsent(
@@ -233,7 +233,7 @@ final class LakeReader {
     Set<TopicPartition> reread = new HashSet<>(gone.keySet());
     for (String key : stored) {
       if (!known.contains(key)) {
-        FileAudit.namedFor(key).ifPresent(reread::add);
+        CompactionId.writerOf(key).ifPresent(reread::add);
       }
     }
     Set<String> changed = new TreeSet<>();
@@ -245,11 +245,10 @@ final class LakeReader {
       } catch (LogFormatException e) {
         continue; // damaged since, or entries missing: the first read's findings stand
       }
-      Set<String> now = new HashSet<>(state.liveFiles().keySet());
-      state.pending().ifPresent(intent -> now.addAll(intent.files()));
-      now.addAll(state.retired().keySet());
-      state.compacting().ifPresent(merge -> now.addAll(merge.outputs()));
-      now.stream().filter(stored::contains).filter(k -> !known.contains(k)).forEach(changed::add);
+      state.accountedFiles().stream()
+          .filter(stored::contains)
+          .filter(k -> !known.contains(k))
+          .forEach(changed::add);
       for (String key : gone.getOrDefault(tp, List.of())) {
         if (!state.liveFiles().containsKey(key)
             || storage.exists(key)
@@ -259,19 +258,6 @@ final class LakeReader {
       }
     }
     return new Reread(changed, noLongerLive);
-  }
-
-  /** The files a log accounts for: live, pending, retired and a merge's outputs. */
-  private static Set<String> accountedFor(TpLake log) {
-    Set<String> files = new HashSet<>(log.liveFiles());
-    if (log.pending() != null) {
-      files.addAll(log.pending().files());
-    }
-    files.addAll(log.maintenance().retired());
-    if (log.maintenance().merge() != null) {
-      files.addAll(log.maintenance().merge().outputs());
-    }
-    return files;
   }
 
   /** The audit's view of one log: units per generation, the pending unit, the live files. */

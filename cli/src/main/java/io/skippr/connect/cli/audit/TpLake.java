@@ -1,5 +1,6 @@
 package io.skippr.connect.cli.audit;
 
+import io.skippr.connect.lake.log.AccountedFiles;
 import java.util.List;
 import java.util.Set;
 
@@ -57,15 +58,13 @@ record TpLake(
     return topic.startsWith(SYNC_PREFIX);
   }
 
-  /**
-   * Every file the log accounts for: the live ones, the pending unit's, the retired ones waiting
-   * out their grace, and the outputs of the merge under way.
-   */
-  boolean knows(String key) {
-    return liveFiles.contains(key)
-        || (pending != null && pending.files().contains(key))
-        || maintenance.retired().contains(key)
-        || (maintenance.merge() != null && maintenance.merge().outputs().contains(key));
+  /** Every file the log accounts for ({@link AccountedFiles}). */
+  Set<String> accounted() {
+    return AccountedFiles.of(
+        liveFiles,
+        pending == null ? List.of() : pending.files(),
+        maintenance.retired(),
+        maintenance.merge() == null ? List.of() : maintenance.merge().outputs());
   }
 
   /** One committed unit: offsets {@code [start, end]}. */

@@ -4,18 +4,21 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.skippr.connect.cli.lake.OneLineErrors;
 import io.skippr.connect.cli.lease.HeldLease;
-import io.skippr.connect.sink.LakeSinkConfig;
-import io.skippr.connect.sink.log.LakeIdentity;
-import io.skippr.connect.sink.log.LakeLayout;
-import io.skippr.connect.sink.log.TpLog;
-import io.skippr.connect.sink.maintenance.CompactionConfig;
-import io.skippr.connect.sink.maintenance.LakeMaintenance;
-import io.skippr.connect.sink.publish.CommitListener;
-import io.skippr.connect.sink.publish.CommitListeners;
-import io.skippr.connect.sink.publish.ListenerFactory;
-import io.skippr.connect.sink.publish.OpenedTp;
-import io.skippr.connect.sink.state.MaintenanceLease;
-import io.skippr.connect.sink.storage.LakeStorage;
+import io.skippr.connect.lake.log.LakeIdentity;
+import io.skippr.connect.lake.log.LakeLayout;
+import io.skippr.connect.lake.log.OrphanSweeper;
+import io.skippr.connect.lake.log.ProgressMirror;
+import io.skippr.connect.lake.log.TpLog;
+import io.skippr.connect.lake.log.TpRecovery;
+import io.skippr.connect.lake.maintenance.CompactionConfig;
+import io.skippr.connect.lake.maintenance.LakeMaintenance;
+import io.skippr.connect.lake.publish.CommitListener;
+import io.skippr.connect.lake.publish.CommitListeners;
+import io.skippr.connect.lake.publish.ListenerFactory;
+import io.skippr.connect.lake.publish.OpenedTp;
+import io.skippr.connect.lake.state.MaintenanceLease;
+import io.skippr.connect.lake.storage.LakeStorage;
+import io.skippr.connect.lake.write.LakeSinkConfig;
 import io.skippr.connect.state.api.PipelineScopeConfig;
 import io.skippr.connect.state.api.StateStore;
 import io.skippr.connect.state.api.StateStores;
@@ -101,19 +104,7 @@ public final class CompactCommand implements Callable<Integer> {
       if (holder.isPresent()) {
         throw new CompactException(connector + "'s lake is being maintained by " + holder.get());
       }
-      Map<TopicPartition, TpLog> logs = new LinkedHashMap<>();
-      List<TopicPartition> partitions = settings.partitionsIn(storage);
-      LakeIdentity identity =
-          partitions.isEmpty() ? null : LakeIdentity.require(storage, new LakeLayout(""));
-      for (TopicPartition tp : partitions) {
-        TpLog log = TpLog.read(storage, new LakeLayout(""), tp.topic(), tp.partition());
-        log.claimEpoch(identity, "skippr compact", System.currentTimeMillis());
-        if (log.state().compacting().isPresent()) {
-          log.abandon(log.state().compacting().get(), "the writer stopped before the commit");
-        }
-        log.placement().rollForward(storage::list); // files a stopped task left half moved
-        logs.put(tp, log);
-      }
+      Map<TopicPartition, TpLog> logs = claim(storage, settings.partitionsIn(storage), lake);
       LakeMaintenance.Settings configured = lake.maintenance();
       CompactionConfig.Settings compaction = configured.compaction();
       // Offline maintenance merges even when the connector leaves merging to it.
@@ -147,6 +138,34 @@ public final class CompactCommand implements Callable<Integer> {
   }
 
   /**
+   * Claims each TP as the connector's tasks do when they open it (the same recovery: checks, new
+   * epoch, abandoned merge, finished moves, orphans deleted), so a task of the stopped connector
+   * still running is fenced; its pending unit stays for the next task to replay.
+   */
+  private static Map<TopicPartition, TpLog> claim(
+      LakeStorage storage, List<TopicPartition> partitions, LakeSinkConfig lake)
+      throws IOException {
+    Map<TopicPartition, TpLog> logs = new LinkedHashMap<>();
+    if (partitions.isEmpty()) {
+      return logs;
+    }
+    LakeLayout layout = new LakeLayout();
+    TpRecovery recovery =
+        new TpRecovery(
+            storage,
+            layout,
+            LakeIdentity.require(storage, layout),
+            ProgressMirror.NONE,
+            lake.configFingerprint(),
+            "skippr compact");
+    OrphanSweeper sweeper = new OrphanSweeper(storage, layout);
+    for (TopicPartition tp : partitions) {
+      logs.put(tp, recovery.claim(tp.topic(), tp.partition(), System.currentTimeMillis(), sweeper));
+    }
+    return logs;
+  }
+
+  /**
    * The listener the connector's tasks tell (an Iceberg registrar with {@code iceberg.enabled}),
    * told that this run owns the TPs now: it registers what the tasks left unregistered, then the
    * pass's merges and expiries.
@@ -159,7 +178,7 @@ public final class CompactCommand implements Callable<Integer> {
       return CommitListener.NONE;
     }
     LakeIdentity lake =
-        LakeIdentity.read(storage, new LakeLayout(""))
+        LakeIdentity.read(storage, new LakeLayout())
             .orElseThrow(() -> new CompactException("the lake has no identity yet"));
     CommitListener listener = factory.open(storage, lake, "skippr compact");
     logs.forEach(

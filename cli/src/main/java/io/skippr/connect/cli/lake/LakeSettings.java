@@ -1,7 +1,7 @@
 package io.skippr.connect.cli.lake;
 
-import io.skippr.connect.sink.LakeSinkConfig;
-import io.skippr.connect.sink.storage.StorageConfig;
+import io.skippr.connect.lake.storage.StorageConfig;
+import io.skippr.connect.lake.write.LakeSinkConfig;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.skippr.connect.cli.lake.LakeException;
 import io.skippr.connect.cli.lake.OneLineErrors;
-import io.skippr.connect.sink.log.LiveFile;
+import io.skippr.connect.lake.log.LiveFile;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;

@@ -2,10 +2,10 @@ package io.skippr.connect.cli.sql;
 
 import io.skippr.connect.cli.lake.LakeException;
 import io.skippr.connect.cli.lake.LakeFileNames;
-import io.skippr.connect.sink.log.LakeManifest;
-import io.skippr.connect.sink.log.LiveFile;
-import io.skippr.connect.sink.storage.LakeStorage;
-import io.skippr.connect.sink.storage.LocalLakeStorage;
+import io.skippr.connect.lake.log.LakeManifest;
+import io.skippr.connect.lake.log.LiveFile;
+import io.skippr.connect.lake.storage.LakeStorage;
+import io.skippr.connect.lake.storage.LocalLakeStorage;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,6 +1,6 @@
 package io.skippr.connect.cli.sql;
 
-import io.skippr.connect.sink.storage.LocalLakeStorage;
+import io.skippr.connect.lake.storage.LocalLakeStorage;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;

@@ -1,6 +1,6 @@
 package io.skippr.connect.cli.sql;
 
-import io.skippr.connect.sink.log.LiveFile;
+import io.skippr.connect.lake.log.LiveFile;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;

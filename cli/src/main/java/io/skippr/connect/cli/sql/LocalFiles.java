@@ -1,7 +1,7 @@
 package io.skippr.connect.cli.sql;
 
-import io.skippr.connect.sink.storage.LakeStorage;
-import io.skippr.connect.sink.storage.LocalLakeStorage;
+import io.skippr.connect.lake.storage.LakeStorage;
+import io.skippr.connect.lake.storage.LocalLakeStorage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

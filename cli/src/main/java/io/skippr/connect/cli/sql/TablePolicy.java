@@ -1,6 +1,6 @@
 package io.skippr.connect.cli.sql;
 
-import io.skippr.connect.sink.convert.RowColumns;
+import io.skippr.connect.lake.convert.RowColumns;
 import java.util.List;
 
 /**

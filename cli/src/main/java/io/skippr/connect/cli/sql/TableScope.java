@@ -1,8 +1,8 @@
 package io.skippr.connect.cli.sql;
 
-import io.skippr.connect.cli.lake.LakeFileNames;
 import io.skippr.connect.cli.lake.LakeSettings;
-import io.skippr.connect.sink.log.LiveFile;
+import io.skippr.connect.lake.log.CompactionId;
+import io.skippr.connect.lake.log.LiveFile;
 import java.util.List;
 import java.util.Map;
 
@@ -31,7 +31,7 @@ record TableScope(
   boolean includes(List<LiveFile> files) {
     return connector == null
         || files.stream()
-            .map(file -> LakeFileNames.writer(file.key()))
+            .map(file -> CompactionId.writerOf(file.key()))
             .anyMatch(tp -> tp.isPresent() && connector.consumes(tp.get().topic()));
   }
 

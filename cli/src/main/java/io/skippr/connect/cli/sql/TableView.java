@@ -1,7 +1,7 @@
 package io.skippr.connect.cli.sql;
 
 import io.skippr.connect.cli.lake.LakeException;
-import io.skippr.connect.sink.convert.RowColumns;
+import io.skippr.connect.lake.convert.RowColumns;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

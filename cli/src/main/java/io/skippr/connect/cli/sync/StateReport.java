@@ -1,6 +1,6 @@
 package io.skippr.connect.cli.sync;
 
-import io.skippr.connect.sink.log.LogEntry;
+import io.skippr.connect.lake.log.LogEntry;
 import io.skippr.connect.state.api.Leases;
 import io.skippr.connect.state.api.MonotonicTicker;
 import io.skippr.connect.state.api.StateEntry;

@@ -1,8 +1,8 @@
 package io.skippr.connect.cli.sync;
 
-import io.skippr.connect.sink.log.LogEntry;
-import io.skippr.connect.sink.log.ProgressMirror;
-import io.skippr.connect.sink.log.SinkProgress;
+import io.skippr.connect.lake.log.LogEntry;
+import io.skippr.connect.lake.log.ProgressMirror;
+import io.skippr.connect.lake.log.SinkProgress;
 import io.skippr.connect.state.connect.SourceOffsetMirror;
 import java.util.Optional;
 import java.util.function.BiConsumer;

@@ -1,7 +1,7 @@
 package io.skippr.connect.cli.sync;
 
 import io.skippr.connect.cli.discover.PipelineSpec;
-import io.skippr.connect.sink.LakeSinkConnector;
+import io.skippr.connect.lake.write.LakeSinkConfig;
 import io.skippr.connect.state.api.PipelineScopeConfig;
 import io.skippr.connect.state.api.StateScope;
 import java.util.LinkedHashMap;
@@ -141,7 +141,7 @@ final class SyncPipeline {
     props.putAll(scopeProps());
     props.putIfAbsent(PipelineScopeConfig.CONNECTOR_NAME, spec.name() + "-lake");
     props.putIfAbsent("topics", logTopic());
-    Config checked = new LakeSinkConnector().validate(props);
+    Config checked = LakeSinkConfig.validate(props);
     for (ConfigValue value : checked.configValues()) {
       if (!value.errorMessages().isEmpty()) {
         throw new SyncException(

@@ -1,7 +1,7 @@
 package io.skippr.connect.cli.sync;
 
-import io.skippr.connect.sink.SourcePositions;
-import io.skippr.connect.sink.log.LogEntry;
+import io.skippr.connect.lake.log.LogEntry;
+import io.skippr.connect.lake.write.SourcePositions;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;

@@ -1,11 +1,11 @@
 package io.skippr.connect.cli.sync;
 
-import io.skippr.connect.sink.LakeSinkConfig;
-import io.skippr.connect.sink.log.CommittedUnit;
-import io.skippr.connect.sink.log.LakeLayout;
-import io.skippr.connect.sink.log.LogEntry;
-import io.skippr.connect.sink.log.TpLog;
-import io.skippr.connect.sink.storage.LakeStorage;
+import io.skippr.connect.lake.log.CommittedUnit;
+import io.skippr.connect.lake.log.LakeLayout;
+import io.skippr.connect.lake.log.LogEntry;
+import io.skippr.connect.lake.log.TpLog;
+import io.skippr.connect.lake.storage.LakeStorage;
+import io.skippr.connect.lake.write.LakeSinkConfig;
 import io.skippr.connect.state.api.StateStore;
 import io.skippr.connect.state.api.StateStoreException;
 import io.skippr.connect.state.api.StateStores;
@@ -24,7 +24,7 @@ import java.util.function.Consumer;
  * the last committed unit of its partition (a run died between the commit and the store write).
  */
 final class SyncState implements AutoCloseable {
-  static final LakeLayout LAYOUT = new LakeLayout("");
+  static final LakeLayout LAYOUT = new LakeLayout();
   private static final Duration STORE_RETRY = Duration.ofMillis(500);
 
   private final SyncPipeline pipeline;

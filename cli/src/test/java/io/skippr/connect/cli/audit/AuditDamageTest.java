@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.skippr.connect.common.Sha256;
-import io.skippr.connect.sink.log.LakeIdentity;
-import io.skippr.connect.sink.log.LakeLayout;
-import io.skippr.connect.sink.log.LiveFile;
-import io.skippr.connect.sink.log.LogEntry;
-import io.skippr.connect.sink.log.TpLog;
-import io.skippr.connect.sink.storage.LakeStorage;
-import io.skippr.connect.sink.storage.LocalLakeStorage;
+import io.skippr.connect.lake.log.LakeIdentity;
+import io.skippr.connect.lake.log.LakeLayout;
+import io.skippr.connect.lake.log.LiveFile;
+import io.skippr.connect.lake.log.LogEntry;
+import io.skippr.connect.lake.log.TpLog;
+import io.skippr.connect.lake.storage.LakeStorage;
+import io.skippr.connect.lake.storage.LocalLakeStorage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -31,7 +31,7 @@ class AuditDamageTest {
 
   @TempDir Path root;
 
-  private final LakeLayout layout = new LakeLayout("");
+  private final LakeLayout layout = new LakeLayout();
   private LakeIdentity lake;
   private final List<String> entries = new ArrayList<>();
 

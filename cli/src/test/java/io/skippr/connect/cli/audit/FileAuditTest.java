@@ -49,15 +49,4 @@ class FileAuditTest {
         .extracting(Finding::kind, Finding::file)
         .containsExactly(tuple(Kind.ORPHAN, FOREIGN));
   }
-
-  @Test
-  void fileNamesTellTheirTp() {
-    assertThat(FileAudit.namedFor("t/x/sync~orders+12+g1+00+09.snappy.parquet"))
-        .contains(new TopicPartition("sync~orders", 12));
-    assertThat(FileAudit.namedFor("t/x/a.b-c+0+00+09.parquet"))
-        .contains(new TopicPartition("a.b-c", 0));
-    assertThat(FileAudit.namedFor("t/x/part-0001.parquet")).isEmpty();
-    assertThat(FileAudit.namedFor("t/x/t+x+1.parquet")).isEmpty();
-    assertThat(FileAudit.namedFor("t/x/+0+1.parquet")).isEmpty();
-  }
 }

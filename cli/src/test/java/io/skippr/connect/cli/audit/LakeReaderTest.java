@@ -2,12 +2,12 @@ package io.skippr.connect.cli.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.skippr.connect.sink.log.LakeLayout;
-import io.skippr.connect.sink.log.LiveFile;
-import io.skippr.connect.sink.log.LogEntry;
-import io.skippr.connect.sink.log.TpLog;
-import io.skippr.connect.sink.storage.LakeStorage;
-import io.skippr.connect.sink.storage.LocalLakeStorage;
+import io.skippr.connect.lake.log.LakeLayout;
+import io.skippr.connect.lake.log.LiveFile;
+import io.skippr.connect.lake.log.LogEntry;
+import io.skippr.connect.lake.log.TpLog;
+import io.skippr.connect.lake.storage.LakeStorage;
+import io.skippr.connect.lake.storage.LocalLakeStorage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LakeReaderTest {
   @TempDir Path root;
 
-  private final LakeLayout layout = new LakeLayout("");
+  private final LakeLayout layout = new LakeLayout();
 
   @Test
   void foldsEveryUnitPerGenerationThePendingUnitAndTheLiveFiles() throws IOException {

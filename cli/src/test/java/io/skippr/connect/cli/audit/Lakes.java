@@ -1,6 +1,6 @@
 package io.skippr.connect.cli.audit;
 
-import io.skippr.connect.sink.log.LakeIdentity;
+import io.skippr.connect.lake.log.LakeIdentity;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.skippr.connect.cli.audit.Finding.Kind;
-import io.skippr.connect.sink.log.LakeLayout;
-import io.skippr.connect.sink.log.LiveFile;
-import io.skippr.connect.sink.log.LogEntry;
-import io.skippr.connect.sink.log.TpLog;
-import io.skippr.connect.sink.storage.LakeStorage;
-import io.skippr.connect.sink.storage.LocalLakeStorage;
+import io.skippr.connect.lake.log.LakeLayout;
+import io.skippr.connect.lake.log.LiveFile;
+import io.skippr.connect.lake.log.LogEntry;
+import io.skippr.connect.lake.log.TpLog;
+import io.skippr.connect.lake.storage.LakeStorage;
+import io.skippr.connect.lake.storage.LocalLakeStorage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,7 +34,7 @@ class MaintenanceAuditTest {
 
   @TempDir Path root;
 
-  private final LakeLayout layout = new LakeLayout("");
+  private final LakeLayout layout = new LakeLayout();
   private final FakeKafka kafka = new FakeKafka().records("t", 0, 0, 49);
   private LakeStorage storage;
   private TpLog log;

@@ -1,9 +1,9 @@
 package io.skippr.connect.cli.audit;
 
-import io.skippr.connect.sink.storage.LakeStorage;
-import io.skippr.connect.sink.storage.S3Config;
-import io.skippr.connect.sink.storage.S3LakeStorage;
-import io.skippr.connect.sink.storage.S3Location;
+import io.skippr.connect.lake.storage.LakeStorage;
+import io.skippr.connect.lake.storage.S3Config;
+import io.skippr.connect.lake.storage.S3LakeStorage;
+import io.skippr.connect.lake.storage.S3Location;
 import io.skippr.connect.testkit.S3MockServer;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -1,11 +1,11 @@
 package io.skippr.connect.cli.sql;
 
-import io.skippr.connect.sink.log.LakeIdentity;
-import io.skippr.connect.sink.log.LakeLayout;
-import io.skippr.connect.sink.log.LiveFile;
-import io.skippr.connect.sink.log.LogEntry;
-import io.skippr.connect.sink.log.TpLog;
-import io.skippr.connect.sink.storage.LocalLakeStorage;
+import io.skippr.connect.lake.log.LakeIdentity;
+import io.skippr.connect.lake.log.LakeLayout;
+import io.skippr.connect.lake.log.LiveFile;
+import io.skippr.connect.lake.log.LogEntry;
+import io.skippr.connect.lake.log.TpLog;
+import io.skippr.connect.lake.storage.LocalLakeStorage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +23,7 @@ import java.util.Map;
  */
 final class LogLake implements AutoCloseable {
   static final String PATH = "dt=2026-01-01";
-  private static final LakeLayout LAYOUT = new LakeLayout("");
+  private static final LakeLayout LAYOUT = new LakeLayout();
 
   private final Path root;
   private final LocalLakeStorage storage;

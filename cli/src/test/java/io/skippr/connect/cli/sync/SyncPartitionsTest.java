@@ -2,7 +2,7 @@ package io.skippr.connect.cli.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.skippr.connect.sink.storage.LocalLakeStorage;
+import io.skippr.connect.lake.storage.LocalLakeStorage;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,13 +1,13 @@
 package io.skippr.connect.iceberg;
 
 import io.skippr.connect.iceberg.io.LocalFileIO;
-import io.skippr.connect.sink.LakeSinkConfig;
-import io.skippr.connect.sink.publish.CommitListener;
-import io.skippr.connect.sink.publish.CommitListenerProvider;
-import io.skippr.connect.sink.publish.ListenerContext;
-import io.skippr.connect.sink.publish.PublishConfig;
-import io.skippr.connect.sink.storage.LakeStorage;
-import io.skippr.connect.sink.storage.LocalLakeStorage;
+import io.skippr.connect.lake.publish.CommitListener;
+import io.skippr.connect.lake.publish.CommitListenerProvider;
+import io.skippr.connect.lake.publish.ListenerContext;
+import io.skippr.connect.lake.publish.PublishConfig;
+import io.skippr.connect.lake.storage.LakeStorage;
+import io.skippr.connect.lake.storage.LocalLakeStorage;
+import io.skippr.connect.lake.write.LakeSinkConfig;
 import java.util.Map;
 import org.apache.iceberg.CatalogUtil;
 import org.apache.iceberg.catalog.Catalog;

@@ -1,13 +1,13 @@
 package io.skippr.connect.iceberg;
 
-import io.skippr.connect.sink.log.LiveFile;
-import io.skippr.connect.sink.publish.CommitListener;
-import io.skippr.connect.sink.publish.FilesExpired;
-import io.skippr.connect.sink.publish.FilesReplaced;
-import io.skippr.connect.sink.publish.LogOwnership;
-import io.skippr.connect.sink.publish.OpenedTp;
-import io.skippr.connect.sink.publish.UnitCommitted;
-import io.skippr.connect.sink.storage.LakeStorage;
+import io.skippr.connect.lake.log.LiveFile;
+import io.skippr.connect.lake.publish.CommitListener;
+import io.skippr.connect.lake.publish.FilesExpired;
+import io.skippr.connect.lake.publish.FilesReplaced;
+import io.skippr.connect.lake.publish.LogOwnership;
+import io.skippr.connect.lake.publish.OpenedTp;
+import io.skippr.connect.lake.publish.UnitCommitted;
+import io.skippr.connect.lake.storage.LakeStorage;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;

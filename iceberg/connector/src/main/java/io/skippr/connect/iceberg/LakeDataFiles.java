@@ -1,8 +1,9 @@
 package io.skippr.connect.iceberg;
 
-import io.skippr.connect.sink.log.LakeLayout;
-import io.skippr.connect.sink.log.LiveFile;
-import io.skippr.connect.sink.storage.StorageKeys;
+import io.skippr.connect.lake.log.CompactionId;
+import io.skippr.connect.lake.log.LakeLayout;
+import io.skippr.connect.lake.log.LiveFile;
+import io.skippr.connect.lake.storage.StorageKeys;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
@@ -36,7 +37,7 @@ final class LakeDataFiles {
 
   private final String root;
   private final FileIO io;
-  private final LakeLayout layout = new LakeLayout("");
+  private final LakeLayout layout = new LakeLayout();
   private final Map<String, ParquetMetadata> footers =
       new LinkedHashMap<>(16, 0.75f, true) {
         private static final long serialVersionUID = 1L;
@@ -72,7 +73,7 @@ final class LakeDataFiles {
    */
   boolean isOf(String location, TopicPartition tp) {
     return location.startsWith(root)
-        && LakeLayout.namedFor(location.substring(root.length()), tp.topic(), tp.partition());
+        && CompactionId.namedFor(location.substring(root.length()), tp.topic(), tp.partition());
   }
 
   /** The change id a file's name derives from: its name up to the extension. */

@@ -1,7 +1,7 @@
 package io.skippr.connect.iceberg;
 
-import io.skippr.connect.sink.log.LiveFile;
-import io.skippr.connect.sink.partition.PartitioningConfig;
+import io.skippr.connect.lake.log.LiveFile;
+import io.skippr.connect.lake.partition.PartitioningConfig;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;

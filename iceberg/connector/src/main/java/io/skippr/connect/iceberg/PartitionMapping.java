@@ -1,9 +1,9 @@
 package io.skippr.connect.iceberg;
 
-import io.skippr.connect.sink.partition.PartitioningConfig;
-import io.skippr.connect.sink.partition.PartitioningConfig.Kind;
-import io.skippr.connect.sink.partition.PartitioningConfig.TimestampSource;
-import io.skippr.connect.sink.storage.PathEncoder;
+import io.skippr.connect.lake.partition.PartitioningConfig;
+import io.skippr.connect.lake.partition.PartitioningConfig.Kind;
+import io.skippr.connect.lake.partition.PartitioningConfig.TimestampSource;
+import io.skippr.connect.lake.storage.PathEncoder;
 import java.nio.ByteBuffer;
 import java.time.ZoneOffset;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.skippr.connect.iceberg;
 
-import io.skippr.connect.sink.log.LiveFile;
+import io.skippr.connect.lake.log.LiveFile;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;

@@ -3,9 +3,8 @@ package io.skippr.connect.iceberg;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.skippr.connect.sink.LakeSinkConfig;
-import io.skippr.connect.sink.LakeSinkConnector;
-import io.skippr.connect.sink.storage.StorageConfig;
+import io.skippr.connect.lake.storage.StorageConfig;
+import io.skippr.connect.lake.write.LakeSinkConfig;
 import io.skippr.connect.testkit.ConfigReference;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +27,7 @@ class IcebergConfigTest {
   }
 
   private static List<String> errors(Map<String, String> props, String key) {
-    for (ConfigValue value : new LakeSinkConnector().validate(props).configValues()) {
+    for (ConfigValue value : LakeSinkConfig.validate(props).configValues()) {
       if (value.name().equals(key)) {
         return value.errorMessages();
       }
@@ -136,7 +135,7 @@ class IcebergConfigTest {
         .forEachRemaining(e -> config.put(e.getKey(), e.getValue().asText()));
     config.put("name", "example");
     List<String> problems = new java.util.ArrayList<>();
-    for (ConfigValue value : new LakeSinkConnector().validate(config).configValues()) {
+    for (ConfigValue value : LakeSinkConfig.validate(config).configValues()) {
       value.errorMessages().forEach(m -> problems.add(value.name() + ": " + m));
     }
     assertThat(problems).isEmpty();

@@ -1,11 +1,11 @@
 package io.skippr.connect.iceberg;
 
-import io.skippr.connect.sink.LakeSinkConfig;
-import io.skippr.connect.sink.LakeWriter;
-import io.skippr.connect.sink.SourcePositions;
-import io.skippr.connect.sink.WriterParts;
-import io.skippr.connect.sink.log.ProgressMirror;
-import io.skippr.connect.sink.storage.LakeStorage;
+import io.skippr.connect.lake.log.ProgressMirror;
+import io.skippr.connect.lake.storage.LakeStorage;
+import io.skippr.connect.lake.write.LakeSinkConfig;
+import io.skippr.connect.lake.write.LakeWriter;
+import io.skippr.connect.lake.write.SourcePositions;
+import io.skippr.connect.lake.write.WriterParts;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

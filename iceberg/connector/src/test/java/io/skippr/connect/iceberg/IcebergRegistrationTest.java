@@ -2,10 +2,10 @@ package io.skippr.connect.iceberg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.skippr.connect.sink.LakeWriter;
-import io.skippr.connect.sink.log.LakeManifest;
-import io.skippr.connect.sink.log.LiveFile;
-import io.skippr.connect.sink.storage.LocalLakeStorage;
+import io.skippr.connect.lake.log.LakeManifest;
+import io.skippr.connect.lake.log.LiveFile;
+import io.skippr.connect.lake.storage.LocalLakeStorage;
+import io.skippr.connect.lake.write.LakeWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

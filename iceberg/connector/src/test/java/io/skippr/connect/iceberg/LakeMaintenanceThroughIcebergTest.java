@@ -2,12 +2,12 @@ package io.skippr.connect.iceberg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.skippr.connect.sink.LakeSinkConfig;
-import io.skippr.connect.sink.LakeWriter;
-import io.skippr.connect.sink.log.LakeManifest;
-import io.skippr.connect.sink.log.LiveFile;
-import io.skippr.connect.sink.maintenance.LakeMaintenance;
-import io.skippr.connect.sink.storage.LocalLakeStorage;
+import io.skippr.connect.lake.log.LakeManifest;
+import io.skippr.connect.lake.log.LiveFile;
+import io.skippr.connect.lake.maintenance.LakeMaintenance;
+import io.skippr.connect.lake.storage.LocalLakeStorage;
+import io.skippr.connect.lake.write.LakeSinkConfig;
+import io.skippr.connect.lake.write.LakeWriter;
 import io.skippr.connect.testkit.Await;
 import java.nio.file.Path;
 import java.time.Duration;

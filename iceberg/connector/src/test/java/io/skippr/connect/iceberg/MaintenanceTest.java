@@ -2,16 +2,16 @@ package io.skippr.connect.iceberg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.skippr.connect.sink.LakeWriter;
-import io.skippr.connect.sink.log.LakeIdentity;
-import io.skippr.connect.sink.log.LakeLayout;
-import io.skippr.connect.sink.log.LakeManifest;
-import io.skippr.connect.sink.log.LiveFile;
-import io.skippr.connect.sink.publish.CommitListener;
-import io.skippr.connect.sink.publish.FilesExpired;
-import io.skippr.connect.sink.publish.FilesReplaced;
-import io.skippr.connect.sink.publish.ListenerContext;
-import io.skippr.connect.sink.storage.LocalLakeStorage;
+import io.skippr.connect.lake.log.LakeIdentity;
+import io.skippr.connect.lake.log.LakeLayout;
+import io.skippr.connect.lake.log.LakeManifest;
+import io.skippr.connect.lake.log.LiveFile;
+import io.skippr.connect.lake.publish.CommitListener;
+import io.skippr.connect.lake.publish.FilesExpired;
+import io.skippr.connect.lake.publish.FilesReplaced;
+import io.skippr.connect.lake.publish.ListenerContext;
+import io.skippr.connect.lake.storage.LocalLakeStorage;
+import io.skippr.connect.lake.write.LakeWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -55,7 +55,7 @@ class MaintenanceTest {
 
   /** A listener of the writer that owns TP0 now (epoch 1, the log's newest). */
   private CommitListener listener() throws Exception {
-    LakeIdentity identity = LakeIdentity.read(storage, new LakeLayout("")).orElseThrow();
+    LakeIdentity identity = LakeIdentity.read(storage, new LakeLayout()).orElseThrow();
     return new IcebergProvider()
         .open(new ListenerContext(storage, identity, "compactor", lake.props));
   }
@@ -85,7 +85,7 @@ class MaintenanceTest {
   }
 
   private static long logSeq(LocalLakeStorage storage) throws Exception {
-    return storage.list(new LakeLayout("").logPrefix(TP0.topic(), 0)).size() - 1;
+    return storage.list(new LakeLayout().logPrefix(TP0.topic(), 0)).size() - 1;
   }
 
   @Test

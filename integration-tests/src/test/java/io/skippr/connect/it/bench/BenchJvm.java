@@ -15,8 +15,8 @@ import java.util.Map;
 
 /**
  * Runs the sink module's bench stages ({@code io.skippr.connect.sink.bench.SinkStagesBench}) in a
- * fresh JVM: this JVM's class path plus the sink module's test classes. Echoes the output and
- * collects its {@code RESULT key=value ...} lines.
+ * fresh JVM: this JVM's class path plus the test classes of the sink and lake modules. Echoes the
+ * output and collects its {@code RESULT key=value ...} lines.
  */
 final class BenchJvm {
   /** System property naming the sink module's test classes directory. */
@@ -98,6 +98,9 @@ final class BenchJvm {
       throw new IllegalStateException(
           "sink bench classes not found under " + dir + ": build with test-compile first");
     }
-    return dir.toString();
+    // The rows the stages write (BenchRows) are the lake module's, a sibling of the sink module.
+    Path lake =
+        dir.toAbsolutePath().getParent().getParent().resolveSibling("lake/target/test-classes");
+    return dir + File.pathSeparator + lake;
   }
 }

@@ -1,8 +1,8 @@
 package io.skippr.connect.it.soak;
 
-import io.skippr.connect.sink.log.LakeManifest;
-import io.skippr.connect.sink.log.LiveFile;
-import io.skippr.connect.sink.storage.LocalLakeStorage;
+import io.skippr.connect.lake.log.LakeManifest;
+import io.skippr.connect.lake.log.LiveFile;
+import io.skippr.connect.lake.storage.LocalLakeStorage;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;

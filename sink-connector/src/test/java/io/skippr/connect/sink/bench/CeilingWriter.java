@@ -1,10 +1,10 @@
 package io.skippr.connect.sink.bench;
 
-import io.skippr.connect.sink.convert.FormatConfig;
-import io.skippr.connect.sink.convert.ParquetSchemas;
-import io.skippr.connect.sink.format.ParquetCodecs;
-import io.skippr.connect.sink.format.ParquetFileWriter;
-import io.skippr.connect.sink.format.StreamOutputFile;
+import io.skippr.connect.lake.convert.FormatConfig;
+import io.skippr.connect.lake.convert.ParquetSchemas;
+import io.skippr.connect.lake.format.ParquetCodecs;
+import io.skippr.connect.lake.format.ParquetFileWriter;
+import io.skippr.connect.lake.format.StreamOutputFile;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.math.BigDecimal;

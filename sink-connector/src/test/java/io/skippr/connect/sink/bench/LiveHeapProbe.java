@@ -1,6 +1,6 @@
 package io.skippr.connect.sink.bench;
 
-import io.skippr.connect.sink.LakeWriter;
+import io.skippr.connect.lake.write.LakeWriter;
 import java.util.function.Consumer;
 
 /**

@@ -1,8 +1,9 @@
 package io.skippr.connect.sink.bench;
 
-import io.skippr.connect.sink.convert.FormatConfig;
-import io.skippr.connect.sink.convert.LakeRow;
-import io.skippr.connect.sink.convert.LakeRowConverter;
+import io.skippr.connect.lake.bench.BenchRows;
+import io.skippr.connect.lake.convert.FormatConfig;
+import io.skippr.connect.lake.convert.LakeRow;
+import io.skippr.connect.lake.convert.LakeRowConverter;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.common.record.TimestampType;

@@ -1,6 +1,7 @@
 package io.skippr.connect.sink.bench;
 
-import io.skippr.connect.sink.convert.FormatConfig;
+import io.skippr.connect.lake.bench.BenchRows;
+import io.skippr.connect.lake.convert.FormatConfig;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,8 +1,9 @@
 package io.skippr.connect.sink.bench;
 
+import io.skippr.connect.lake.bench.BenchRows;
+import io.skippr.connect.lake.write.LakeWriter;
+import io.skippr.connect.lake.write.RecordingContext;
 import io.skippr.connect.sink.LakeSinkTask;
-import io.skippr.connect.sink.LakeWriter;
-import io.skippr.connect.sink.RecordingContext;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;

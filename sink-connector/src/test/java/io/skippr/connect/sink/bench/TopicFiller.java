@@ -1,5 +1,6 @@
 package io.skippr.connect.sink.bench;
 
+import io.skippr.connect.lake.bench.BenchRows;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;

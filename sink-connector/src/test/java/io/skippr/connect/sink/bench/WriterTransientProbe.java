@@ -1,7 +1,8 @@
 package io.skippr.connect.sink.bench;
 
-import io.skippr.connect.sink.convert.FormatConfig;
-import io.skippr.connect.sink.format.ParquetFileWriter;
+import io.skippr.connect.lake.bench.BenchRows;
+import io.skippr.connect.lake.convert.FormatConfig;
+import io.skippr.connect.lake.format.ParquetFileWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;

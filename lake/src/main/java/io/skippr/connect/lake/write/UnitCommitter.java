@@ -1,0 +1,305 @@
+package io.skippr.connect.lake.write;
+
+import io.skippr.connect.common.Sha256;
+import io.skippr.connect.lake.buffer.PathBuffer;
+import io.skippr.connect.lake.buffer.UnitBuffer;
+import io.skippr.connect.lake.convert.ParquetSchemas;
+import io.skippr.connect.lake.format.LakeFileWriter;
+import io.skippr.connect.lake.log.LakeIdentity;
+import io.skippr.connect.lake.log.LakeLayout;
+import io.skippr.connect.lake.log.LiveFile;
+import io.skippr.connect.lake.log.LogEntry;
+import io.skippr.connect.lake.log.ProgressMirror;
+import io.skippr.connect.lake.log.SinkProgress;
+import io.skippr.connect.lake.maintenance.WritePolicyConfig;
+import io.skippr.connect.lake.metrics.LakeSinkMetrics;
+import io.skippr.connect.lake.publish.CommitListener;
+import io.skippr.connect.lake.publish.UnitCommitted;
+import io.skippr.connect.lake.storage.HashingStream;
+import io.skippr.connect.lake.storage.LakeStorage;
+import io.skippr.connect.lake.storage.PendingObject;
+import java.io.IOException;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.connect.data.Schema;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Steps 3 and 4 of the commit protocol for one unit: append the intent (conditional on the epoch),
+ * write one file per table partition path, append the commit, mirror the progress. The intent is
+ * planned on the task's thread; the rest runs in the {@link UnitPipeline}.
+ */
+final class UnitCommitter implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(UnitCommitter.class);
+
+  private final LakeStorage storage;
+  private final LakeLayout layout;
+  private final LakeIdentity lake;
+  private final LakeFileWriter fileWriter;
+  private final ProgressMirror mirror;
+  private final String configFingerprint;
+  private final int checkpointInterval;
+  private final FileWritePool files;
+  private final LakeSinkMetrics metrics;
+  private final SourcePositions sourcePositions;
+  private final CommitListener listener;
+  private final WritePolicyConfig.Policy writePolicy;
+  private final long retiredGraceMs;
+
+  /** The fingerprint of the last file schema; a unit's files nearly always share one schema. */
+  private Schema fingerprinted;
+
+  private String fingerprint;
+
+  /** Takes the writer's storage, file writer, progress mirror and source positions. */
+  UnitCommitter(
+      WriterParts parts,
+      LakeLayout layout,
+      LakeIdentity lake,
+      WriterSettings settings,
+      LakeSinkMetrics metrics,
+      CommitListener listener) {
+    this.storage = parts.storage();
+    this.listener = listener;
+    this.metrics = metrics;
+    this.sourcePositions = parts.sourcePositions();
+    this.layout = layout;
+    this.lake = lake;
+    this.fileWriter = parts.fileWriter();
+    this.mirror = parts.mirror();
+    this.configFingerprint = settings.configFingerprint();
+    this.checkpointInterval = settings.checkpointInterval();
+    this.files = new FileWritePool(settings.writeConcurrency());
+    this.writePolicy = settings.writePolicy();
+    this.retiredGraceMs = settings.retiredGraceMs();
+  }
+
+  /** The key of the file a unit writes for one table partition path. */
+  String fileKey(String table, String partitionPath, String compactionId) {
+    return layout.fileKey(table, partitionPath, compactionId, fileWriter.extension());
+  }
+
+  /** Plans the session's buffered unit and appends its intent, on the task's thread. */
+  LogEntry.Intent plan(TpSession session) throws IOException {
+    UnitBuffer unit = session.unit();
+    String id =
+        LakeLayout.compactionId(
+            session.tp.topic(),
+            session.tp.partition(),
+            session.log.state().generation(),
+            unit.start(),
+            unit.end());
+    List<String> files = new ArrayList<>();
+    for (PathBuffer path : unit.paths()) {
+      files.add(fileKey(path.table(), path.partitionPath(), id));
+    }
+    LogEntry.Intent intent =
+        new LogEntry.Intent(
+            id,
+            unit.start(),
+            unit.end(),
+            session.log.epoch(),
+            unit.wallclockMs(),
+            configFingerprint,
+            files);
+    session.log.append(intent);
+    return intent;
+  }
+
+  /**
+   * Writes a unit's files under the intent's id and appends the commit. Files the intent names but
+   * this unit did not write (a replay that saw fewer records) are deleted after the commit. Touches
+   * only the unit and the TP's log, so it runs on the pipeline's thread while the task buffers the
+   * TP's next records.
+   */
+  void write(TpSession session, UnitBuffer unit, LogEntry.Intent intent, String trigger)
+      throws IOException {
+    long started = System.nanoTime();
+    List<FileWritePool.Job<LiveFile>> writes = new ArrayList<>();
+    for (PathBuffer path : unit.paths()) {
+      String key = fileKey(path.table(), path.partitionPath(), intent.id());
+      String schemaFingerprint = fingerprint(path.schema());
+      writes.add(() -> writeFile(key, path, schemaFingerprint, intent.wallclockMs()));
+    }
+    List<LiveFile> files = this.files.runAll(writes);
+    List<LiveFile> retired = new ArrayList<>();
+    long seq = commit(session, intent, files, retired);
+    publish(session, intent, seq, files, retired);
+    long bytes = 0;
+    for (LiveFile file : files) {
+      bytes += file.bytes();
+    }
+    metrics.committed(files.size(), unit.rows(), bytes, (System.nanoTime() - started) / 1_000_000);
+    session.gauges().committed(intent.end());
+    Set<String> written = new HashSet<>();
+    files.forEach(file -> written.add(file.key()));
+    for (String key : intent.files()) {
+      if (!written.contains(key)) {
+        storage.delete(key);
+      }
+    }
+    LOG.debug(
+        "Committed {}: {} record(s), {} row(s) in {} file(s); trigger {}",
+        intent.id(),
+        unit.records(),
+        unit.rows(),
+        files.size(),
+        trigger);
+    mirror(session, intent);
+    session.log.checkpointIfDue(checkpointInterval);
+  }
+
+  /**
+   * Appends the unit's commit. Under {@code write.policy=replace_partition} its files were written
+   * staged: when the TP has no older files in their paths they enter their tables before the
+   * commit, as any unit's; else the commit retires the older files (decided with the append, so a
+   * merge committing meanwhile is replaced too), they leave their tables and then the unit's files
+   * enter them, so a reader that globs never sees both.
+   *
+   * @param retired receives the files the commit retired
+   * @return the commit's sequence number
+   */
+  private long commit(
+      TpSession session, LogEntry.Intent intent, List<LiveFile> files, List<LiveFile> retired)
+      throws IOException {
+    if (!stages()) {
+      return session.log.append(commitOf(session, intent, files, List.of()));
+    }
+    if (replaced(session.log.snapshot().live(), files).isEmpty()) {
+      session.log.placement().publishUncommitted(keys(files));
+      return session.log.append(commitOf(session, intent, files, List.of()));
+    }
+    long seq =
+        session.log.appendDecided(
+            state -> {
+              retired.addAll(replaced(state.liveFiles(), files));
+              return commitOf(session, intent, files, retired);
+            });
+    session.log.placement().place(keys(retired), keys(files));
+    return seq;
+  }
+
+  private LogEntry.Commit commitOf(
+      TpSession session, LogEntry.Intent intent, List<LiveFile> files, List<LiveFile> retired) {
+    return new LogEntry.Commit(
+        intent.id(),
+        intent.start(),
+        intent.end(),
+        session.log.epoch(),
+        files,
+        sourcePositions.at(session.tp, intent.end()),
+        keys(retired),
+        intent.wallclockMs() + retiredGraceMs);
+  }
+
+  /** Whether units write their files staged: when they may replace older ones. */
+  private boolean stages() {
+    return writePolicy == WritePolicyConfig.Policy.REPLACE_PARTITION;
+  }
+
+  /** Tells the listener; the lake commit has happened, so its failure is only logged. */
+  private void publish(
+      TpSession session,
+      LogEntry.Intent intent,
+      long seq,
+      List<LiveFile> files,
+      List<LiveFile> retired) {
+    try {
+      listener.committed(
+          new UnitCommitted(
+              session.tp,
+              intent.id(),
+              intent.start(),
+              intent.end(),
+              session.log.epoch(),
+              seq,
+              files,
+              retired));
+    } catch (RuntimeException e) {
+      LOG.warn("Could not publish the commit of {}: {}", intent.id(), e.toString());
+    }
+  }
+
+  private void mirror(TpSession session, LogEntry.Intent intent) {
+    SinkProgress progress =
+        new SinkProgress(
+            session.tp.topic(),
+            session.tp.partition(),
+            intent.end(),
+            intent.id(),
+            session.log.epoch(),
+            session.log.state().lastSeq(),
+            session.log.state().generation(),
+            lake.id(),
+            lake.location());
+    try {
+      mirror.record(progress);
+    } catch (RuntimeException e) {
+      // The lake log is the truth; a stale mirror only matters when the log is lost.
+      LOG.warn("Could not mirror progress {}: {}", progress, e.toString());
+    }
+  }
+
+  /** Stops the threads that write files. */
+  @Override
+  public void close() {
+    files.close();
+  }
+
+  /**
+   * With {@code write.policy=replace_partition}: the TP's older live files of the partition paths
+   * this unit writes, which its commit retires.
+   */
+  private static List<LiveFile> replaced(Map<String, LiveFile> live, List<LiveFile> written) {
+    Set<String> dirs = new HashSet<>();
+    Set<String> own = new HashSet<>();
+    for (LiveFile file : written) {
+      own.add(file.key());
+      dirs.add(file.key().substring(0, file.key().lastIndexOf('/') + 1));
+    }
+    List<LiveFile> replaced = new ArrayList<>();
+    for (LiveFile file : live.values()) {
+      String key = file.key();
+      if (!own.contains(key) && dirs.contains(key.substring(0, key.lastIndexOf('/') + 1))) {
+        replaced.add(file);
+      }
+    }
+    replaced.sort(Comparator.comparing(LiveFile::key));
+    return replaced;
+  }
+
+  private static List<String> keys(List<LiveFile> files) {
+    List<String> keys = new ArrayList<>(files.size());
+    files.forEach(file -> keys.add(file.key()));
+    return keys;
+  }
+
+  /** Writes one file; runs on a thread of {@link #files}, so it touches no shared state. */
+  private LiveFile writeFile(
+      String key, PathBuffer path, String schemaFingerprint, long committedAtMs)
+      throws IOException {
+    MessageDigest sha256 = Sha256.newDigest();
+    try (PendingObject object = storage.create(stages() ? layout.stagedKey(key) : key)) {
+      HashingStream out = new HashingStream(object.stream(), sha256);
+      fileWriter.write(path.schema(), path.rows(), out);
+      out.flush();
+      object.complete();
+      return new LiveFile(
+          key, path.rows().size(), out.count(), out.hex(), schemaFingerprint, committedAtMs);
+    }
+  }
+
+  private synchronized String fingerprint(Schema schema) {
+    if (schema != fingerprinted) {
+      fingerprint = ParquetSchemas.fingerprint(schema);
+      fingerprinted = schema;
+    }
+    return fingerprint;
+  }
+}
