@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
@@ -30,6 +31,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.connect.json.JsonConverter;
 
@@ -208,12 +210,7 @@ final class ChaosStack {
   private static void awaitLeaders(Admin admin, String topic, int partitions) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (true) {
-      TopicDescription description =
-          admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
-      long led =
-          description.partitions().stream()
-              .filter(p -> p.leader() != null && p.leader().id() >= 0)
-              .count();
+      long led = ledPartitions(admin, topic);
       if (led == partitions) {
         return;
       }
@@ -222,6 +219,22 @@ final class ChaosStack {
             topic + ": only " + led + " of " + partitions + " partitions have a leader after 60 s");
       }
       Thread.sleep(50); // polling the broker's metadata, not waiting for time to pass
+    }
+  }
+
+  /** Partitions of {@code topic} with a leader; 0 while the broker's metadata lacks the topic. */
+  private static long ledPartitions(Admin admin, String topic) throws Exception {
+    try {
+      TopicDescription description =
+          admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
+      return description.partitions().stream()
+          .filter(p -> p.leader() != null && p.leader().id() >= 0)
+          .count();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+        return 0; // created, not yet in the metadata the admin client was answered from
+      }
+      throw e;
     }
   }
 
