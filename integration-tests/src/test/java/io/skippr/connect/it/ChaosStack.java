@@ -324,7 +324,22 @@ final class ChaosStack {
                 .PUT(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(config)))
                 .build(),
             HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(response.body()).isBetween(200, 201);
+    assertThat(response.statusCode())
+        .as(() -> "PUT " + name + ": " + response.body() + "\n" + logTails())
+        .isBetween(200, 201);
+  }
+
+  /** The last lines of each process's output, for a failure message. */
+  private String logTails() {
+    StringBuilder tails = new StringBuilder();
+    for (CliProcess process : processes) {
+      List<String> lines = process.output().lines().toList();
+      tails.append("--- ").append(process.name()).append(" (last lines) ---\n");
+      lines
+          .subList(Math.max(0, lines.size() - 40), lines.size())
+          .forEach(line -> tails.append(line).append('\n'));
+    }
+    return tails.toString();
   }
 
   /** The connector's status as the given worker reports it, or null while it cannot answer. */

@@ -182,6 +182,17 @@ final class ConnectWorkerProcess implements AutoCloseable {
     assertThat(response.statusCode()).as(name + ": " + response.body()).isBetween(200, 201);
   }
 
+  /** A PUT without a body, e.g. {@code /connectors/NAME/pause}; fails unless it is accepted. */
+  void put(String pathAndQuery) throws IOException {
+    HttpResponse<String> response =
+        send(
+            HttpRequest.newBuilder(rest.resolve(pathAndQuery))
+                .timeout(Duration.ofSeconds(60))
+                .PUT(HttpRequest.BodyPublishers.noBody())
+                .build());
+    assertThat(response.statusCode()).as(pathAndQuery + ": " + response.body()).isBetween(200, 204);
+  }
+
   /** True when the connector and {@code tasks} tasks are RUNNING; fails on a FAILED one. */
   boolean running(String name, int tasks) {
     JsonNode status = get("/connectors/" + name + "/status");

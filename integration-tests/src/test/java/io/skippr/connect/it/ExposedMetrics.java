@@ -56,6 +56,10 @@ final class ExposedMetrics {
           "skippr_ack_latency_max",
           "skippr_ack_latency_p99");
 
+  /** HTTP ingest's requests by status: no endpoint label, unlike HTTP poll's. */
+  static final Map<String, List<String>> HTTP_INGEST_BY_STATUS =
+      metrics(List.of("connector", "task", "status"), "skippr_requests_total");
+
   static final Map<String, List<String>> HTTP_POLL =
       metrics(
           ENDPOINT,
@@ -121,6 +125,7 @@ final class ExposedMetrics {
             LAKE_SINK,
             LAKE_SINK_PER_TP,
             HTTP_INGEST,
+            HTTP_INGEST_BY_STATUS,
             HTTP_POLL,
             HTTP_POLL_BY_STATUS,
             FILE_SOURCE,

@@ -54,7 +54,8 @@ class MonitoringFilesTest {
             "skippr_commit_latency_avg",
             "skippr_rows_rejected_total",
             "skippr_buffered_bytes",
-            "skippr_files_committed_total");
+            "skippr_files_committed_total",
+            "skippr_requests_total");
     assertThat(ExposedMetrics.all().keySet()).containsAll(queried);
     String datasource =
         new YAMLMapper()
@@ -65,6 +66,38 @@ class MonitoringFilesTest {
             .asText();
     for (JsonNode ds : dashboard.findValues("datasource")) {
       assertThat(ds.path("uid").asText()).isEqualTo(datasource);
+    }
+  }
+
+  @Test
+  void everyPanelHasItsPlaceAndADescription() throws IOException {
+    JsonNode dashboard =
+        new ObjectMapper()
+            .readTree(DOCKER.resolve("grafana/dashboards/skippr-connect.json").toFile());
+    for (JsonNode panel : dashboard.path("panels")) {
+      String title = panel.path("title").asText();
+      for (String field : List.of("h", "w", "x", "y")) {
+        assertThat(panel.path("gridPos").path(field).isInt())
+            .as(title + ": gridPos." + field + " is a number")
+            .isTrue();
+      }
+      assertThat(panel.path("description").asText()).as(title + ": description").isNotBlank();
+    }
+  }
+
+  /**
+   * Kafka's consumers report the lag of a topic with a '.' in its name twice (also under a
+   * deprecated name with '_' for '.'): per partition, the dashboard would show such topics twice.
+   */
+  @Test
+  void theConsumersLagIsShownPerConsumerNotPerTopicPartition() throws IOException {
+    JsonNode dashboard =
+        new ObjectMapper()
+            .readTree(DOCKER.resolve("grafana/dashboards/skippr-connect.json").toFile());
+    for (JsonNode expr : dashboard.findValues("expr")) {
+      if (expr.asText().contains("kafka_consumer_records_lag")) {
+        assertThat(expr.asText()).startsWith("max by (client_id) (kafka_consumer_records_lag{");
+      }
     }
   }
 

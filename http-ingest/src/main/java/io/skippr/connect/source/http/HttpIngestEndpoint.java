@@ -56,16 +56,15 @@ final class HttpIngestEndpoint implements IngestEndpoint {
 
   private HttpIngestEndpoint(
       HttpIngestConfig.Values config,
-      Map<String, String> props,
       SourceTaskContext context,
-      IngestCatalog catalog) {
+      IngestCatalog catalog,
+      TaskMetrics metrics) {
     this.catalog = catalog;
+    this.metrics = metrics;
     this.transactions = transactionContext(context);
     Admission admission =
         new Admission(config.admission().maxInflightRows(), config.admission().maxInflightBytes());
     this.handoff = new RecordHandoff(config.admission().maxInflightRows());
-    int task = Integer.parseInt(props.getOrDefault(TASK_INDEX, "0"));
-    this.metrics = TaskMetrics.of(context, props.getOrDefault("name", "http-ingest"), task);
     metrics.gauge("rows-in-flight", "Rows received, not yet acknowledged", admission::inflightRows);
     metrics.gauge(
         "bytes-in-flight", "Bytes received, not yet acknowledged", admission::inflightBytes);
@@ -94,16 +93,25 @@ final class HttpIngestEndpoint implements IngestEndpoint {
         "uploads-in-progress", "Request bodies being received", server::uploadsInProgress);
   }
 
-  /** Starts the endpoint of a task: listening and accepting once this returns. */
-  static HttpIngestEndpoint start(Map<String, String> props, SourceTaskContext context) {
+  /**
+   * Starts the endpoint of a task: listening and accepting once this returns.
+   *
+   * @param instance orders this worker's instances of the task (see {@link TaskMetrics})
+   */
+  static HttpIngestEndpoint start(
+      Map<String, String> props, SourceTaskContext context, long instance) {
     HttpIngestConfig.Values config = HttpIngestConfig.from(props);
     IngestCatalog catalog =
         IngestCatalog.open(
             config.catalog(), config.limits().topicsMax(), config.topics().allowed(), props);
+    int task = Integer.parseInt(props.getOrDefault(TASK_INDEX, "0"));
+    TaskMetrics metrics =
+        TaskMetrics.of(context, props.getOrDefault("name", "http-ingest"), task, instance);
     HttpIngestEndpoint endpoint;
     try {
-      endpoint = new HttpIngestEndpoint(config, props, context, catalog);
+      endpoint = new HttpIngestEndpoint(config, context, catalog, metrics);
     } catch (RuntimeException e) {
+      metrics.close();
       catalog.close();
       throw e;
     }

@@ -3,6 +3,7 @@ package io.skippr.connect.source.http;
 import io.skippr.connect.common.ProjectVersion;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.apache.kafka.connect.source.SourceTask;
@@ -16,6 +17,10 @@ import org.apache.kafka.connect.source.SourceTask;
  */
 public final class HttpIngestSourceTask extends SourceTask {
 
+  /** Numbers this worker's task instances in the order Connect creates them. */
+  private static final AtomicLong INSTANCES = new AtomicLong();
+
+  private final long instance = INSTANCES.incrementAndGet();
   private IngestEndpoint endpoint;
 
   @Override
@@ -25,7 +30,7 @@ public final class HttpIngestSourceTask extends SourceTask {
 
   @Override
   public void start(Map<String, String> props) {
-    endpoint = HttpIngestEndpoint.start(props, context);
+    endpoint = HttpIngestEndpoint.start(props, context, instance);
   }
 
   @Override

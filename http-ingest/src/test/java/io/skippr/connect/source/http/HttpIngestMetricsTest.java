@@ -24,6 +24,10 @@ class HttpIngestMetricsTest {
       assertThat(TaskJmx.metric(name, "requests-2xx-total")).isEqualTo(1);
       assertThat(TaskJmx.metric(name, "requests-4xx-total")).isEqualTo(2);
       assertThat(TaskJmx.metric(name, "requests-5xx-total")).isZero();
+      assertThat(TaskJmx.metric(byStatus(name, 204), "requests-total")).isEqualTo(1);
+      assertThat(TaskJmx.metric(byStatus(name, 400), "requests-total")).isEqualTo(1);
+      assertThat(TaskJmx.metric(byStatus(name, 404), "requests-total")).isEqualTo(1);
+      assertThat(TaskJmx.metric(byStatus(name, 413), "requests-total")).isZero();
       assertThat(TaskJmx.metric(name, "rows-accepted-total")).isEqualTo(3);
       assertThat(TaskJmx.metric(name, "rows-rejected-total")).isEqualTo(1);
       assertThat(TaskJmx.metric(name, "bytes-in-total")).isEqualTo(41);
@@ -35,5 +39,11 @@ class HttpIngestMetricsTest {
       assertThat(TaskJmx.metric(name, "ack-latency-p99")).isPositive();
     }
     assertThat(ManagementFactory.getPlatformMBeanServer().isRegistered(name)).isFalse();
+    assertThat(ManagementFactory.getPlatformMBeanServer().isRegistered(byStatus(name, 204)))
+        .isFalse();
+  }
+
+  private static ObjectName byStatus(ObjectName task, int status) throws Exception {
+    return new ObjectName(task.getCanonicalName() + ",status=" + status);
   }
 }

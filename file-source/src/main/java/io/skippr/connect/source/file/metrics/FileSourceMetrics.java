@@ -25,7 +25,15 @@ public final class FileSourceMetrics {
 
   private static final Logger LOG = LoggerFactory.getLogger(FileSourceMetrics.class);
 
+  /**
+   * Numbers the task instances: sensor names are the worker's, shared by every plugin, so each
+   * instance names its own, or another task (or the next instance of this one) would record into
+   * this one's sensors and remove them when it stops.
+   */
+  private static final AtomicLong INSTANCES = new AtomicLong();
+
   private final PluginMetrics metrics;
+  private final String sensorPrefix = "skippr-file-source:" + INSTANCES.incrementAndGet() + ":";
   private final Sensor bytes;
   private final Sensor records;
   private final Sensor rejections;
@@ -128,7 +136,7 @@ public final class FileSourceMetrics {
     if (metrics == null) {
       return null;
     }
-    Sensor sensor = metrics.addSensor(name);
+    Sensor sensor = metrics.addSensor(sensorPrefix + name);
     sensor.add(
         metrics.metricName(name + "-total", what + ", in total", new LinkedHashMap<>()),
         new CumulativeSum());

@@ -37,8 +37,10 @@ final class JmxRegistry implements MetricRegistry {
   }
 
   @Override
-  public MetricName name(String name, String description) {
-    return metrics.metricName(name, GROUP, description, tags);
+  public MetricName name(String name, String description, Map<String, String> more) {
+    Map<String, String> all = new LinkedHashMap<>(tags);
+    all.putAll(more);
+    return metrics.metricName(name, GROUP, description, all);
   }
 
   @Override
@@ -49,6 +51,16 @@ final class JmxRegistry implements MetricRegistry {
   @Override
   public void gauge(MetricName name, Measurable value) {
     metrics.addMetric(name, value);
+  }
+
+  @Override
+  public void remove(MetricName name) {
+    metrics.removeMetric(name);
+  }
+
+  @Override
+  public void removeSensor(Sensor sensor) {
+    metrics.removeSensor(sensor.name());
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.skippr.connect.source.http.metrics;
 
+import java.util.Map;
 import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.metrics.Measurable;
 import org.apache.kafka.common.metrics.Sensor;
@@ -15,11 +16,18 @@ interface MetricRegistry extends AutoCloseable {
 
   Logger LOG = LoggerFactory.getLogger(MetricRegistry.class);
 
-  MetricName name(String name, String description);
+  /** A metric name with the task's tags and then {@code tags}. */
+  MetricName name(String name, String description, Map<String, String> tags);
 
+  /** A new sensor of this task instance (its name is the registry's, unique per instance). */
   Sensor sensor(String name);
 
   void gauge(MetricName name, Measurable value);
+
+  void remove(MetricName name);
+
+  /** Removes a sensor this registry made, and its metrics. */
+  void removeSensor(Sensor sensor);
 
   String describe();
 
@@ -29,11 +37,14 @@ interface MetricRegistry extends AutoCloseable {
   /**
    * The context's plugin metrics (KIP-877, workers 4.1 and later); on older workers, or without a
    * context, metrics registered with JMX by this task itself.
+   *
+   * @param instance the task instance (sensor names carry it: see {@link TaskMetrics})
    */
-  static MetricRegistry forTask(SourceTaskContext context, String connector, int task) {
+  static MetricRegistry forTask(
+      SourceTaskContext context, String connector, int task, long instance) {
     if (context != null) {
       try {
-        return PluginRegistry.of(context, connector, task);
+        return PluginRegistry.of(context, connector, task, instance);
       } catch (LinkageError | UnsupportedOperationException e) {
         LOG.info(
             "This Connect worker has no plugin metrics (KIP-877, Kafka 4.1+): HTTP ingest metrics"

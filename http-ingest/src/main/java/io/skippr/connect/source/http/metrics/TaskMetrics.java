@@ -1,17 +1,14 @@
 package io.skippr.connect.source.http.metrics;
 
-import java.util.concurrent.TimeUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.function.LongSupplier;
 import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.metrics.Measurable;
-import org.apache.kafka.common.metrics.Sensor;
-import org.apache.kafka.common.metrics.stats.Avg;
-import org.apache.kafka.common.metrics.stats.CumulativeSum;
-import org.apache.kafka.common.metrics.stats.Max;
-import org.apache.kafka.common.metrics.stats.Percentile;
-import org.apache.kafka.common.metrics.stats.Percentiles;
-import org.apache.kafka.common.metrics.stats.Rate;
 import org.apache.kafka.connect.source.SourceTaskContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The ingest metrics of one task, published through Connect's plugin metrics (KIP-877: MBean {@code
@@ -19,8 +16,10 @@ import org.apache.kafka.connect.source.SourceTaskContext;
  * directly ({@code skippr.connect:type=http-ingest-metrics,connector=…,task=…}):
  *
  * <ul>
- *   <li>{@code requests-2xx-total}, {@code requests-4xx-total}, {@code requests-5xx-total} and
- *       their {@code -rate}s: answered requests by status class;
+ *   <li>{@code requests-2xx-total}, {@code requests-3xx-total}, {@code requests-4xx-total}, {@code
+ *       requests-5xx-total} and their {@code -rate}s: answered requests by status class;
+ *   <li>{@code requests-total} tagged {@code status} (one of {@link IngestSensors#STATUSES}):
+ *       answered requests by status, e.g. the 408, 413, 429 and 503 that tell clients to back off;
  *   <li>{@code rows-accepted-total}/{@code -rate}: rows of answered writes that are durable in
  *       Kafka; {@code rows-rejected-total}/{@code -rate}: rows rejected (also on the rejection
  *       topic);
@@ -30,41 +29,31 @@ import org.apache.kafka.connect.source.SourceTaskContext;
  *   <li>{@code ack-latency-avg}, {@code ack-latency-max}, {@code ack-latency-p99}: milliseconds
  *       from a write's arrival to its 204, over the metrics window.
  * </ul>
+ *
+ * <p>A task instance that Connect gave up waiting for (its stop took longer than {@code
+ * task.shutdown.graceful.timeout.ms}) can still hold the names when the next instance of the same
+ * task starts on the worker: the newest instance takes them over ({@link MetricOwners}), and each
+ * instance removes its own metrics when it stops, so a restart never fails on a name and an old
+ * instance never removes the new one's metrics.
  */
 public final class TaskMetrics implements IngestMetrics {
 
-  /** Longest latency the percentile histogram tells apart (longer ones count as this). */
-  private static final double LATENCY_HISTOGRAM_MAX_MS = 60_000;
-
-  private static final int LATENCY_HISTOGRAM_BYTES = 4_000;
+  private static final Logger LOG = LoggerFactory.getLogger(TaskMetrics.class);
 
   private final MetricRegistry registry;
-  private final Sensor[] requests = new Sensor[6];
-  private final Sensor accepted;
-  private final Sensor rejected;
-  private final Sensor bytesIn;
-  private final Sensor latency;
+  private final String task;
+  private final long instance;
+  private final List<Gauge> gauges = new ArrayList<>();
+  private final List<MetricName> registered = new ArrayList<>();
+  private volatile IngestSensors sensors;
 
-  private TaskMetrics(MetricRegistry registry) {
+  /** A gauge computed on demand. */
+  record Gauge(String name, String description, LongSupplier value) {}
+
+  private TaskMetrics(MetricRegistry registry, String task, long instance) {
     this.registry = registry;
-    for (int statusClass = 2; statusClass <= 5; statusClass++) {
-      String name = "requests-" + statusClass + "xx";
-      requests[statusClass] = sum(name, "Requests answered with a " + statusClass + "xx status");
-    }
-    this.accepted = sum("rows-accepted", "Rows of answered writes that are durable in Kafka");
-    this.rejected = sum("rows-rejected", "Rows rejected (each also on the rejection topic)");
-    this.bytesIn = sum("bytes-in", "Request body bytes received, as sent");
-    this.latency = registry.sensor("ack-latency");
-    latency.add(name("ack-latency-avg", "Average ms from a write's arrival to its 204"), new Avg());
-    latency.add(name("ack-latency-max", "Longest ms from a write's arrival to its 204"), new Max());
-    latency.add(
-        new Percentiles(
-            LATENCY_HISTOGRAM_BYTES,
-            LATENCY_HISTOGRAM_MAX_MS,
-            Percentiles.BucketSizing.LINEAR,
-            new Percentile(
-                name("ack-latency-p99", "99th percentile of ms from a write's arrival to its 204"),
-                99)));
+    this.task = task;
+    this.instance = instance;
   }
 
   /**
@@ -72,14 +61,22 @@ public final class TaskMetrics implements IngestMetrics {
    *
    * @param connector the connector name (JMX fallback tag)
    * @param task the task number (JMX fallback tag)
+   * @param instance orders the instances of this task on the worker: the newest one publishes
    */
-  public static TaskMetrics of(SourceTaskContext context, String connector, int task) {
-    return new TaskMetrics(MetricRegistry.forTask(context, connector, task));
+  public static TaskMetrics of(
+      SourceTaskContext context, String connector, int task, long instance) {
+    TaskMetrics metrics =
+        new TaskMetrics(
+            MetricRegistry.forTask(context, connector, task, instance),
+            connector + "/" + task,
+            instance);
+    MetricOwners.claim(metrics);
+    return metrics;
   }
 
-  /** Publishes a gauge computed on demand. */
+  /** Publishes a gauge computed on demand (while this instance owns the task's metrics). */
   public void gauge(String name, String description, LongSupplier value) {
-    registry.gauge(name(name, description), (Measurable) (config, now) -> value.getAsLong());
+    MetricOwners.addGauge(this, new Gauge(name, description, value));
   }
 
   /** Where the metrics are published, for log lines. */
@@ -89,44 +86,89 @@ public final class TaskMetrics implements IngestMetrics {
 
   @Override
   public void answered(int status, boolean write, long receivedNanos) {
-    int statusClass = status / 100;
-    if (statusClass >= 2 && statusClass <= 5) {
-      requests[statusClass].record();
-    }
-    if (write && status == 204) {
-      latency.record(
-          (System.nanoTime() - receivedNanos) / (double) TimeUnit.MILLISECONDS.toNanos(1));
+    IngestSensors published = sensors;
+    if (published != null) {
+      published.answered(status, write, receivedNanos);
     }
   }
 
   @Override
   public void rows(long acceptedRows, long rejectedRows) {
-    if (acceptedRows > 0) {
-      accepted.record(acceptedRows);
-    }
-    if (rejectedRows > 0) {
-      rejected.record(rejectedRows);
+    IngestSensors published = sensors;
+    if (published != null) {
+      published.rows(acceptedRows, rejectedRows);
     }
   }
 
   @Override
   public void bytesIn(long bytes) {
-    bytesIn.record(bytes);
+    IngestSensors published = sensors;
+    if (published != null) {
+      published.bytesIn(bytes);
+    }
   }
 
+  /** Removes this instance's metrics (unless a newer instance took them over) and closes. */
   @Override
   public void close() {
+    MetricOwners.release(this);
     registry.close();
   }
 
-  private Sensor sum(String name, String what) {
-    Sensor sensor = registry.sensor(name);
-    sensor.add(name(name + "-total", what + ", in total"), new CumulativeSum());
-    sensor.add(name(name + "-rate", what + ", per second"), new Rate());
-    return sensor;
+  String task() {
+    return task;
   }
 
-  private MetricName name(String name, String description) {
-    return registry.name(name, description);
+  long instance() {
+    return instance;
+  }
+
+  boolean published() {
+    return sensors != null;
+  }
+
+  /** Registers the sensors and gauges; called by {@link MetricOwners} under its lock. */
+  void publish() {
+    sensors = new IngestSensors(registry);
+    gauges.forEach(this::register);
+  }
+
+  /** Removes everything {@link #publish} registered; called by {@link MetricOwners}. */
+  void unpublish() {
+    IngestSensors published = sensors;
+    sensors = null;
+    if (published != null) {
+      published.remove();
+    }
+    for (MetricName name : registered) {
+      try {
+        registry.remove(name);
+      } catch (RuntimeException e) {
+        // the worker closed the task's plugin metrics already
+      }
+    }
+    registered.clear();
+  }
+
+  /** Keeps the gauge, registering it now if this instance publishes; under the owners' lock. */
+  void add(Gauge gauge) {
+    gauges.add(gauge);
+    if (published()) {
+      register(gauge);
+    }
+  }
+
+  private void register(Gauge gauge) {
+    MetricName name = registry.name(gauge.name(), gauge.description(), Map.of());
+    try {
+      registry.gauge(name, (Measurable) (config, now) -> gauge.value().getAsLong());
+      registered.add(name);
+    } catch (RuntimeException e) {
+      notRegistered(name, e);
+    }
+  }
+
+  static void notRegistered(MetricName name, RuntimeException e) {
+    LOG.warn("HTTP ingest metric {} {} not published: {}", name.name(), name.tags(), e.toString());
   }
 }
