@@ -75,6 +75,7 @@ final class BatchReader {
       return true;
     }
     long bytesBefore = reading.bytesConsumed();
+    Mark mark = new Mark(out.size(), f.position(), f.line(), f.emittedPosition());
     int sent = 0;
     try {
       while (!budget.exhausted()) {
@@ -91,11 +92,52 @@ final class BatchReader {
       fail(f, "cannot read", e);
     }
     long bytes = reading.bytesConsumed() - bytesBefore;
+    if (bytes > 0 && followed && !keptItsStart(f, reading, out, mark)) {
+      return false;
+    }
     if (bytes > 0) {
       f.quietSince(now);
     }
     metrics.read(Math.max(0, bytes), sent);
     return true;
+  }
+
+  /** Where a read started: what to go back to when its records are dropped. */
+  private record Mark(int records, long position, long line, long emitted) {}
+
+  /**
+   * Whether a followed file still begins as it did when it was found, checked after reading from
+   * it: a file truncated and written again before the read (copytruncate, then the writer's next
+   * lines) gave lines of its new content at the old position, which are another file's. Those
+   * records are dropped and the position restored; the next listing tells what the file is now (its
+   * copy goes on from the position, the new content is a new file read from its start).
+   */
+  private boolean keptItsStart(
+      TrackedFile f, FileReading reading, List<SourceRecord> out, Mark mark) {
+    if (f.reading() != reading) {
+      return true; // closed at its end or on an error: nothing more is read through it
+    }
+    try {
+      if (reading.stillBegins(f.verify())) {
+        return true;
+      }
+    } catch (IOException e) {
+      return true; // cannot tell now: the next listing compares the file's first bytes
+    }
+    LOG.info(
+        "{} no longer begins as it did (truncated and written again): the {} records just read"
+            + " are dropped and the next listing tells what it holds now",
+        f,
+        out.size() - mark.records());
+    out.subList(mark.records(), out.size()).clear();
+    f.position(mark.position(), mark.line());
+    f.emitted(mark.emitted());
+    f.closeReading();
+    f.doubt();
+    if (f.phase() == Phase.FOLLOWING) {
+      f.moveTo(Phase.READING);
+    }
+    return false;
   }
 
   private FileReading opened(TrackedFile f) throws IOException {

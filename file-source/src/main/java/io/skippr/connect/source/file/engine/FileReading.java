@@ -8,6 +8,8 @@ import io.skippr.connect.source.file.read.GzipSource;
 import io.skippr.connect.source.file.read.RecordFramer;
 import io.skippr.connect.source.file.scan.FileStat;
 import io.skippr.connect.source.file.scan.FileStats;
+import io.skippr.connect.source.file.scan.Head;
+import io.skippr.connect.source.file.scan.Heads;
 import io.skippr.connect.source.file.track.TrackedFile;
 import java.io.Closeable;
 import java.io.IOException;
@@ -24,13 +26,19 @@ final class FileReading implements Closeable {
 
   private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
 
+  private final FileChannel channel;
   private final ByteSource source;
   private final RecordFramer framer;
   private final RecordParser parser;
   private final AtomicInteger open;
 
   private FileReading(
-      ByteSource source, RecordFramer framer, RecordParser parser, AtomicInteger open) {
+      FileChannel channel,
+      ByteSource source,
+      RecordFramer framer,
+      RecordParser parser,
+      AtomicInteger open) {
+    this.channel = channel;
     this.source = source;
     this.framer = framer;
     this.parser = parser;
@@ -64,7 +72,7 @@ final class FileReading implements Closeable {
       RecordFramer framer =
           new RecordFramer(
               source, settings.boundaries().get(), settings.maxLineBytes(), f.line() + 1);
-      return new FileReading(source, framer, parser, open);
+      return new FileReading(channel, source, framer, parser, open);
     } catch (IOException | RuntimeException e) {
       channel.close();
       throw e;
@@ -129,6 +137,14 @@ final class FileReading implements Closeable {
   /** True when the file is now shorter than what was read of it (truncated under us). */
   boolean shrank() throws IOException {
     return source.canGrow() && source.size() < source.position();
+  }
+
+  /**
+   * Whether the open plain file still begins with {@code head}. Checked after reading: a file
+   * truncated and written again before the read gave lines of its new content at the old position.
+   */
+  boolean stillBegins(Head head) throws IOException {
+    return !source.canGrow() || head == null || Heads.begins(channel, head);
   }
 
   /** True when the start of a line without its LF is held. */

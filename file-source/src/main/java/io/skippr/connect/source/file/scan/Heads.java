@@ -34,11 +34,35 @@ public final class Heads {
   }
 
   /**
+   * A followed file's first line and its first {@code min(size, maxBytes)} bytes, both from one
+   * read, so they are of the same content even when the file is truncated and written again
+   * meanwhile; null while the first line is incomplete.
+   */
+  public Start followed(FileStat file) throws IOException {
+    byte[] first = read(file, maxBytes);
+    Head line = firstLine(first);
+    return line == null ? null : new Start(line, new Head(hash(first, first.length), first.length));
+  }
+
+  /** A finished file's first bytes ({@link #content}), which are also its key. */
+  public Start finished(FileStat file) throws IOException {
+    Head content = content(file);
+    return new Start(content, content);
+  }
+
+  /**
+   * How a file begins.
+   *
+   * @param line what its key is made of: the first line of a followed file
+   * @param content the first bytes a copy must share
+   */
+  public record Start(Head line, Head content) {}
+
+  /**
    * The first line with its LF, or the first {@code maxBytes} bytes when no LF comes before them:
    * fixed once written, so a growing file keeps it. Null while the first line is incomplete.
    */
-  public Head firstLine(FileStat file) throws IOException {
-    byte[] first = read(file, maxBytes);
+  private Head firstLine(byte[] first) {
     for (int i = 0; i < first.length; i++) {
       if (first[i] == '\n') {
         return new Head(hash(first, i + 1), i + 1);
@@ -56,6 +80,15 @@ public final class Heads {
   /** Whether the file's first {@code head.length()} bytes have the fingerprint {@code head}. */
   public boolean matches(FileStat file, Head head) throws IOException {
     return head.hash().equals(prefix(file, head.length()));
+  }
+
+  /**
+   * Whether the file open as {@code channel} (plain) still begins with {@code head}: false once it
+   * was truncated, also when it was written again since.
+   */
+  public static boolean begins(FileChannel channel, Head head) throws IOException {
+    byte[] first = readPlain(channel, head.length());
+    return first.length == head.length() && head.hash().equals(hash(first, first.length));
   }
 
   private static byte[] read(FileStat file, int max) throws IOException {

@@ -93,7 +93,8 @@ public final class FileCatalog {
   private boolean update(TrackedFile known, FileStat stat, long now, List<TrackedFile> fresh) {
     boolean current = isCurrent(known, stat);
     FileStat before = current ? known.current() : known.copies().get(stat.handle());
-    if (!stat.unchangedSince(before) && !sameContent(stat, known.verify())) {
+    boolean doubted = current && known.takeDoubt();
+    if ((doubted || !stat.unchangedSince(before)) && !sameContent(stat, known.verify())) {
       detach(known, stat.handle());
       return false;
     }
@@ -129,31 +130,36 @@ public final class FileCatalog {
     if (!followed && now - stat.modifiedMillis() < minAgeMs) {
       return false;
     }
-    Head head;
+    Heads.Start start = start(stat);
+    if (start == null) {
+      return false;
+    }
+    if (followed) {
+      return share.owns(start.line().hash()) && copies.attach(this, stat, start, fresh);
+    }
+    FileKey key = FileKey.finished(start.content(), stat);
+    if (byKey.containsKey(key.id())) {
+      return false;
+    }
+    add(new TrackedFile(key, start.content(), start.content(), stat), fresh);
+    return true;
+  }
+
+  /** The file's fingerprints, or null when it cannot be read or has no first line yet. */
+  private Heads.Start start(FileStat stat) {
     try {
-      head = followed ? heads.firstLine(stat) : heads.content(stat);
+      Heads.Start start = followed ? heads.followed(stat) : heads.finished(stat);
+      unreadable.remove(stat.handle());
+      return start;
     } catch (java.nio.file.NoSuchFileException e) {
-      return false; // gone since the listing
+      return null; // gone since the listing
     } catch (IOException e) {
       if (unreadable.add(stat.handle())) {
         LOG.warn(
             "Cannot read {} ({}); it is tried again at every listing", stat.path(), e.toString());
       }
-      return false;
+      return null;
     }
-    unreadable.remove(stat.handle());
-    if (head == null) {
-      return false;
-    }
-    if (followed) {
-      return share.owns(head.hash()) && copies.attach(this, stat, head, fresh);
-    }
-    FileKey key = FileKey.finished(head, stat);
-    if (byKey.containsKey(key.id())) {
-      return false;
-    }
-    add(new TrackedFile(key, head, head, stat), fresh);
-    return true;
   }
 
   void add(TrackedFile f, List<TrackedFile> fresh) {

@@ -23,7 +23,8 @@ final class FollowedCopies {
   }
 
   /** Attaches a newly seen file to its stream, or starts a stream (resolving) for it. */
-  boolean attach(FileCatalog catalog, FileStat stat, Head head, List<TrackedFile> fresh) {
+  boolean attach(FileCatalog catalog, FileStat stat, Heads.Start start, List<TrackedFile> fresh) {
+    Head head = start.line();
     FileKey key = FileKey.followed(head);
     TrackedFile stream = catalog.stream(key.id());
     if (stream != null) {
@@ -36,13 +37,7 @@ final class FollowedCopies {
         return false;
       }
     }
-    Head verify;
-    try {
-      verify = heads.content(stat);
-    } catch (IOException e) {
-      return false;
-    }
-    catalog.add(new TrackedFile(key, head, verify, stat), fresh);
+    catalog.add(new TrackedFile(key, head, start.content(), stat), fresh);
     return true;
   }
 

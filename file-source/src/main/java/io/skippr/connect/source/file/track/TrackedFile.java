@@ -24,6 +24,7 @@ public final class TrackedFile {
   private long line;
   private long emittedPosition = -1;
   private boolean unlisted;
+  private boolean doubted;
   private long quietSinceMillis;
   private Closeable reading;
 
@@ -113,6 +114,21 @@ public final class TrackedFile {
 
   public void emitted(long atPosition) {
     this.emittedPosition = atPosition;
+  }
+
+  /**
+   * Marks a followed file whose first bytes no longer matched after a read: the next listing checks
+   * its content even when its size and time look unchanged.
+   */
+  public void doubt() {
+    this.doubted = true;
+  }
+
+  /** Whether the file was doubted since the last call; clears the mark. */
+  boolean takeDoubt() {
+    boolean was = doubted;
+    doubted = false;
+    return was;
   }
 
   /** True when a followed file's name no longer matches: it is read to its end, then closed. */
