@@ -8,8 +8,6 @@ import io.skippr.connect.lake.log.LakeLayout;
 import io.skippr.connect.lake.log.LogEntry;
 import io.skippr.connect.lake.maintenance.CompactionConfig;
 import io.skippr.connect.lake.maintenance.LakeMaintenance;
-import io.skippr.connect.lake.maintenance.RetentionConfig;
-import io.skippr.connect.lake.maintenance.WritePolicyConfig;
 import io.skippr.connect.lake.storage.FaultInjectingStorage;
 import io.skippr.connect.lake.storage.FaultInjectingStorage.Op;
 import io.skippr.connect.lake.storage.FaultInjectingStorage.When;
@@ -147,32 +145,15 @@ class CompactionMetricsTest {
     assertThat(metrics.name("retired-files").tags()).containsEntry("connector", "lake");
   }
 
-  /** Writes every record in units of 25 (12 units of 3 partition paths per TP). */
+  /** The small files to merge: 12 units of 25 records on 3 partition paths per TP. */
   private LakeWriter write(LakeStorage storage) {
     harness = new LakeHarness(PARTITIONS, RECORDS);
     harness.fileWriter = new ParquetFileWriter(FormatConfig.defaults());
-    LakeWriter writer = harness.start(storage);
-    harness.applySeeks();
-    while (harness.deliver(40)) {
-      harness.commitOffsets();
-    }
-    harness.commitOffsets();
-    return writer;
+    return harness.writeAll(storage, 40);
   }
 
   private LakeMaintenance maintenance(LakeStorage storage, LakeWriter writer) {
-    return LakeMaintenance.create(
-            new LakeMaintenance.Settings(
-                SETTINGS,
-                WritePolicyConfig.Settings.APPEND,
-                RetentionConfig.Settings.NONE,
-                null,
-                FormatConfig.defaults()),
-            storage,
-            writer::openLogs,
-            () -> harness.clock.now,
-            "test")
-        .reportingTo(metrics.sink);
+    return harness.maintenance(storage, writer, SETTINGS).reportingTo(metrics.sink);
   }
 
   private long value(String name) {
