@@ -64,7 +64,7 @@ final class Compactor {
     this.listener = listener;
   }
 
-  /** What one pass did, for metrics and logs. */
+  /** What one pass did, for its log line (the totals are counted in {@link MaintenanceCounts}). */
   record Pass(int merges, int filesMerged, int filesDeleted, int filesExpired) {
     static final Pass NOTHING = new Pass(0, 0, 0, 0);
   }
