@@ -28,7 +28,17 @@ final class ExposedMetrics {
           "skippr_commit_latency_avg",
           "skippr_commit_latency_max",
           "skippr_buffered_bytes",
-          "skippr_memory_pauses_total");
+          "skippr_memory_pauses_total",
+          "skippr_merges_committed_total",
+          "skippr_merge_input_files_total",
+          "skippr_merge_output_files_total",
+          "skippr_merge_input_bytes_total",
+          "skippr_merge_output_bytes_total",
+          "skippr_merges_abandoned_total",
+          "skippr_files_expired_total",
+          "skippr_retired_files_deleted_total",
+          "skippr_maintenance_failures_total",
+          "skippr_retired_files");
 
   static final Map<String, List<String>> LAKE_SINK_PER_TP =
       metrics(TP, "skippr_committed_offset", "skippr_lag_records");

@@ -4,12 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.skippr.connect.testkit.Await;
 import io.skippr.connect.testkit.ConnectCluster;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -43,7 +47,7 @@ class LakeSinkMetricsIT {
   }
 
   @Test
-  void committedOffsetsLagUnitsAndMemoryAreReadOverJmx() throws Exception {
+  void committedOffsetsLagUnitsMemoryAndMergesAreReadOverJmx() throws Exception {
     cluster.kafka().createTopic("metered", 2, 1, Map.of());
     try (KafkaProducer<byte[], byte[]> producer = cluster.bulkProducer()) {
       for (int i = 0; i < 400; i++) {
@@ -61,6 +65,8 @@ class LakeSinkMetricsIT {
                 "topics", "metered",
                 "topics.dir", lake.toString(),
                 "flush.size", "50",
+                "compaction.min.files", "2",
+                "compaction.interval.ms", "500",
                 "state.mirror", "off",
                 "key.converter", "org.apache.kafka.connect.storage.StringConverter",
                 "value.converter", "org.apache.kafka.connect.json.JsonConverter",
@@ -85,6 +91,28 @@ class LakeSinkMetricsIT {
         "buffered-bytes 0 once the task settled its last unit",
         () -> number(task, "buffered-bytes") == 0);
     assertThat(number(task, "memory-pauses-total")).isZero();
+    // Maintenance merges each partition's 4 units, at once or in steps: 8 files become 2.
+    Await.until(
+        LANDED,
+        () -> "8 files merged into 2 over JMX; beans: " + beans(),
+        () ->
+            number(task, "merge-input-files-total") - number(task, "merge-output-files-total")
+                == 6);
+    assertThat(number(task, "merges-committed-total"))
+        .isEqualTo(number(task, "merge-output-files-total"))
+        .isBetween(2.0, 6.0);
+    assertThat(number(task, "merge-input-bytes-total")).isPositive();
+    assertThat(number(task, "merge-output-bytes-total")).isPositive();
+    assertThat(number(task, "merges-abandoned-total")).isZero();
+    assertThat(number(task, "retired-files"))
+        .as("the inputs wait out compaction.grace.ms (10 min)")
+        .isEqualTo(number(task, "merge-input-files-total"));
+    assertThat(number(task, "retired-files-deleted-total")).isZero();
+    assertThat(number(task, "files-expired-total")).isZero();
+    Await.until(
+        LANDED,
+        "the two merged files in the table (placed right after their commit)",
+        () -> parquetFiles(lake.resolve("metered")) == 2);
     cluster.connect().deleteConnector("metered-lake");
   }
 
@@ -107,6 +135,14 @@ class LakeSinkMetricsIT {
       return ((Number) JMX.getAttribute(bean, attribute)).doubleValue();
     } catch (Exception e) {
       return Double.NaN;
+    }
+  }
+
+  private static long parquetFiles(Path table) {
+    try (Stream<Path> files = Files.walk(table)) {
+      return files.filter(p -> p.toString().endsWith(".parquet")).count();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 

@@ -53,6 +53,7 @@ public class LakeSinkTask extends SinkTask {
                 config.maintenance(), storage, writer::openLogs, System::currentTimeMillis, owner)
             .yieldingTo(maintenanceLease)
             .telling(writer.listener())
+            .reportingTo(writer.metrics())
             .start();
     LOG.info("Lake sink task {} writing to {}", owner, storage.location());
   }

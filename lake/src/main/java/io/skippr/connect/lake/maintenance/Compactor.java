@@ -46,6 +46,7 @@ final class Compactor {
   private final Expirer expirer;
   private final CompactionConfig.Settings settings;
   private final WritePolicyConfig.Settings policy;
+  private final MaintenanceCounts counts;
   private final LakeLayout layout = new LakeLayout();
   private volatile Predicate<String> tables = table -> true;
   private volatile CommitListener listener = CommitListener.NONE;
@@ -63,7 +64,7 @@ final class Compactor {
     this.listener = listener;
   }
 
-  /** What one pass did, for metrics and logs. */
+  /** What one pass did, for its log line (the totals are counted in {@link MaintenanceCounts}). */
   record Pass(int merges, int filesMerged, int filesDeleted, int filesExpired) {
     static final Pass NOTHING = new Pass(0, 0, 0, 0);
   }
@@ -74,13 +75,15 @@ final class Compactor {
       ParquetMerger merger,
       Expirer expirer,
       CompactionConfig.Settings settings,
-      WritePolicyConfig.Settings policy) {
+      WritePolicyConfig.Settings policy,
+      MaintenanceCounts counts) {
     this.storage = storage;
     this.planner = planner;
     this.merger = merger;
     this.expirer = expirer;
     this.settings = settings;
     this.policy = policy;
+    this.counts = counts;
   }
 
   /**
@@ -92,6 +95,7 @@ final class Compactor {
   Pass run(TpLog log, long nowMs) throws IOException {
     TpLog.Snapshot snapshot = log.snapshot();
     if (snapshot.compacting() != null) {
+      counts.retired(log, snapshot.retired().size());
       return Pass.NOTHING; // a merge of an earlier writer, abandoned when the TP is opened
     }
     placeAgain(log);
@@ -99,6 +103,7 @@ final class Compactor {
     List<String> expired = expirer.expired(ofTables(snapshot.live()), nowMs);
     if (!expired.isEmpty()) {
       long seq = log.append(new LogEntry.Expire(log.epoch(), nowMs, expired, "past retention.ms"));
+      counts.expired(expired.size());
       publishExpired(log, seq, snapshot.live(), expired);
       deleted += purge(log, log.snapshot().retired(), nowMs);
     }
@@ -113,6 +118,7 @@ final class Compactor {
         }
       }
     }
+    counts.retired(log, log.snapshot().retired().size());
     return new Pass(merges, merged, deleted, expired.size());
   }
 
@@ -130,6 +136,7 @@ final class Compactor {
   /** Forgets the placements of logs no longer maintained here (their next owner places them). */
   synchronized void retainOnly(Collection<TpLog> open) {
     unplaced.keySet().retainAll(open);
+    counts.retainOnly(open);
   }
 
   /**
@@ -168,6 +175,7 @@ final class Compactor {
     due.sort(null);
     log.placement().delete(due);
     log.append(new LogEntry.Purge(log.epoch(), due));
+    counts.deleted(due.size());
     return due.size();
   }
 
@@ -194,6 +202,7 @@ final class Compactor {
       LOG.warn(
           "Merge {} of {} failed: {}; its inputs stay live", plan.id(), log.topic(), e.toString());
       log.abandon(intent, "the merge failed: " + e.getMessage());
+      counts.abandoned();
       return false;
     }
     LogEntry.CompactCommit commit =
@@ -210,8 +219,10 @@ final class Compactor {
             state -> state.liveFiles().keySet().containsAll(plan.inputKeys()) ? commit : null);
     if (seq < 0) {
       log.abandon(intent, "an input was retired before the merge committed");
+      counts.abandoned();
       return false;
     }
+    counts.committed(plan.inputs(), output);
     Placement placement =
         new Placement(
             log.placement(),

@@ -6,6 +6,7 @@ import io.skippr.connect.lake.format.ParquetFileWriter;
 import io.skippr.connect.lake.log.FencedException;
 import io.skippr.connect.lake.log.LakeLayout;
 import io.skippr.connect.lake.log.TpLog;
+import io.skippr.connect.lake.metrics.LakeSinkMetrics;
 import io.skippr.connect.lake.partition.PathTimes;
 import io.skippr.connect.lake.publish.CommitListener;
 import io.skippr.connect.lake.storage.LakeStorage;
@@ -15,7 +16,6 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
@@ -39,19 +39,17 @@ public final class LakeMaintenance implements AutoCloseable {
   private final ScheduledExecutorService thread;
   private final long intervalMs;
   private volatile BooleanSupplier yieldTo = () -> false;
-  private final AtomicLong merges = new AtomicLong();
-  private final AtomicLong filesMerged = new AtomicLong();
-  private final AtomicLong filesDeleted = new AtomicLong();
-  private final AtomicLong filesExpired = new AtomicLong();
-  private final AtomicLong failures = new AtomicLong();
+  private final MaintenanceCounts counts;
 
   private LakeMaintenance(
       Compactor compactor,
+      MaintenanceCounts counts,
       Supplier<Map<TopicPartition, TpLog>> logs,
       LongSupplier clock,
       long intervalMs,
       String name) {
     this.compactor = compactor;
+    this.counts = counts;
     this.logs = logs;
     this.clock = clock;
     this.intervalMs = intervalMs;
@@ -93,6 +91,7 @@ public final class LakeMaintenance implements AutoCloseable {
     if (byKey && policy.keyFields().isEmpty()) {
       policy = new WritePolicyConfig.Settings(policy.policy(), List.of(RowColumns.KEY));
     }
+    MaintenanceCounts counts = new MaintenanceCounts();
     Compactor compactor =
         new Compactor(
             storage,
@@ -100,8 +99,10 @@ public final class LakeMaintenance implements AutoCloseable {
             new ParquetMerger(settings.format()),
             new Expirer(layout, settings.retention(), settings.times()),
             settings.compaction(),
-            policy);
-    return new LakeMaintenance(compactor, logs, clock, settings.compaction().intervalMs(), name);
+            policy,
+            counts);
+    return new LakeMaintenance(
+        compactor, counts, logs, clock, settings.compaction().intervalMs(), name);
   }
 
   /**
@@ -132,6 +133,15 @@ public final class LakeMaintenance implements AutoCloseable {
    */
   public LakeMaintenance telling(CommitListener listener) {
     compactor.tell(listener);
+    return this;
+  }
+
+  /**
+   * Publishes what maintenance does as the task's metrics (merges committed and abandoned, files
+   * and bytes merged, files expired and deleted, retired files waiting out the grace).
+   */
+  public LakeMaintenance reportingTo(LakeSinkMetrics metrics) {
+    counts.publish(metrics);
     return this;
   }
 
@@ -166,10 +176,6 @@ public final class LakeMaintenance implements AutoCloseable {
       }
       try {
         Compactor.Pass pass = compactor.run(tp.getValue(), clock.getAsLong());
-        merges.addAndGet(pass.merges());
-        filesMerged.addAndGet(pass.filesMerged());
-        filesDeleted.addAndGet(pass.filesDeleted());
-        filesExpired.addAndGet(pass.filesExpired());
         if (pass.filesExpired() > 0) {
           LOG.info("Expired {} file(s) of {} past retention", pass.filesExpired(), tp.getKey());
         }
@@ -187,35 +193,35 @@ public final class LakeMaintenance implements AutoCloseable {
         if (Thread.currentThread().isInterrupted()) {
           return; // stopping with the task: recovery abandons what this pass left open
         }
-        failures.incrementAndGet();
+        counts.failed();
         LOG.warn("Maintenance of {} failed this pass: {}", tp.getKey(), e.toString());
       }
     }
   }
 
-  /** Merges done so far. */
+  /** Merges committed so far. */
   public long merges() {
-    return merges.get();
+    return counts.mergesCommitted();
   }
 
-  /** Files merged away so far. */
+  /** Files merged away by committed merges so far. */
   public long filesMerged() {
-    return filesMerged.get();
+    return counts.inputFiles();
   }
 
   /** Retired files deleted so far. */
   public long filesDeleted() {
-    return filesDeleted.get();
+    return counts.filesDeleted();
   }
 
   /** Passes of a TP that failed so far. */
   public long failures() {
-    return failures.get();
+    return counts.failures();
   }
 
   /** Files expired by retention so far. */
   public long filesExpired() {
-    return filesExpired.get();
+    return counts.filesExpired();
   }
 
   /** Stops the thread, waiting for a pass under way (a merge is abandoned if interrupted). */

@@ -101,6 +101,14 @@ public final class LakeSinkMetrics implements AutoCloseable {
         (Measurable) (config, now) -> value.getAsLong());
   }
 
+  /**
+   * Publishes a task-wide counter kept elsewhere (e.g. by maintenance), as {@code <name>-total}:
+   * {@code total} only ever grows.
+   */
+  public void count(String name, String description, LongSupplier total) {
+    gauge(name + "-total", description + ", in total", total);
+  }
+
   /** Starts the gauges of a TP the task opened. */
   public Tp open(TopicPartition tp) {
     Tp gauges = new Tp();

@@ -209,6 +209,11 @@ public final class LakeWriter {
     return Map.copyOf(openLogs);
   }
 
+  /** The task's metrics, which its maintenance reports to as well. */
+  public LakeSinkMetrics metrics() {
+    return metrics;
+  }
+
   /** The listener told of this writer's changes to the live files; maintenance tells it too. */
   public CommitListener listener() {
     return listener;

@@ -37,6 +37,7 @@ class LakeSinkMetricsTest {
       tp.committed(29);
       metrics.committed(2, 30, 4096, 12);
       metrics.gauge("buffered-bytes", "Bytes buffered", () -> 1234);
+      metrics.count("merges-committed", "Merges committed", () -> 3);
 
       String task = "kafka.connect.skippr:type=lake-sink,connector=old-lake,task=task-7";
       assertThat(attribute(task, "units-committed-total")).isEqualTo(1.0);
@@ -44,6 +45,7 @@ class LakeSinkMetricsTest {
       assertThat(attribute(task, "files-committed-total")).isEqualTo(2.0);
       assertThat(attribute(task, "commit-latency-max")).isEqualTo(12.0);
       assertThat(attribute(task, "buffered-bytes")).isEqualTo(1234.0);
+      assertThat(attribute(task, "merges-committed-total")).isEqualTo(3.0);
       String partition = task + ",topic=orders,partition=3";
       assertThat(attribute(partition, "committed-offset")).isEqualTo(29.0);
       assertThat(attribute(partition, "lag-records")).isEqualTo(12.0);

@@ -10,8 +10,6 @@ import io.skippr.connect.lake.log.LakeManifest;
 import io.skippr.connect.lake.log.LiveFile;
 import io.skippr.connect.lake.maintenance.CompactionConfig;
 import io.skippr.connect.lake.maintenance.LakeMaintenance;
-import io.skippr.connect.lake.maintenance.RetentionConfig;
-import io.skippr.connect.lake.maintenance.WritePolicyConfig;
 import io.skippr.connect.lake.storage.FaultInjectingStorage;
 import io.skippr.connect.lake.storage.FaultInjectingStorage.Op;
 import io.skippr.connect.lake.storage.FaultInjectingStorage.When;
@@ -57,27 +55,11 @@ class CompactionTest {
   private LakeWriter write(LakeStorage storage) {
     harness = new LakeHarness(PARTITIONS, RECORDS);
     harness.fileWriter = new ParquetFileWriter(FormatConfig.defaults());
-    LakeWriter writer = harness.start(storage);
-    harness.applySeeks();
-    while (harness.deliver(40)) {
-      harness.commitOffsets();
-    }
-    harness.commitOffsets();
-    return writer;
+    return harness.writeAll(storage, 40);
   }
 
   private LakeMaintenance maintenance(LakeStorage storage, LakeWriter writer) {
-    return LakeMaintenance.create(
-        new LakeMaintenance.Settings(
-            SETTINGS,
-            WritePolicyConfig.Settings.APPEND,
-            RetentionConfig.Settings.NONE,
-            null,
-            FormatConfig.defaults()),
-        storage,
-        writer::openLogs,
-        () -> harness.clock.now,
-        "test");
+    return harness.maintenance(storage, writer, SETTINGS);
   }
 
   @Test

@@ -1,11 +1,15 @@
 package io.skippr.connect.lake.write;
 
 import io.skippr.connect.lake.buffer.RotationConfig;
+import io.skippr.connect.lake.convert.FormatConfig;
 import io.skippr.connect.lake.convert.RowConverter;
 import io.skippr.connect.lake.format.LakeFileWriter;
 import io.skippr.connect.lake.log.GenerationConfig;
 import io.skippr.connect.lake.log.ProgressMirror;
+import io.skippr.connect.lake.maintenance.CompactionConfig;
+import io.skippr.connect.lake.maintenance.LakeMaintenance;
 import io.skippr.connect.lake.maintenance.LateWrites;
+import io.skippr.connect.lake.maintenance.RetentionConfig;
 import io.skippr.connect.lake.maintenance.WritePolicyConfig;
 import io.skippr.connect.lake.partition.Partitioner;
 import io.skippr.connect.lake.publish.ListenerFactory;
@@ -181,6 +185,41 @@ final class LakeHarness {
     for (Map.Entry<TopicPartition, OffsetAndMetadata> e : writer.preCommit().entrySet()) {
       committed.put(e.getKey(), e.getValue().offset());
     }
+  }
+
+  /**
+   * Delivers every record in puts of {@code batch}, committing offsets after each, as the worker
+   * does.
+   */
+  void deliverAll(int batch) {
+    applySeeks();
+    while (deliver(batch)) {
+      commitOffsets();
+    }
+    commitOffsets();
+  }
+
+  /** Starts a writer over {@code storage} that writes every record, in puts of {@code batch}. */
+  LakeWriter writeAll(LakeStorage storage, int batch) {
+    LakeWriter started = start(storage);
+    deliverAll(batch);
+    return started;
+  }
+
+  /** The maintenance of {@code writer}'s TPs (append, no retention) on the harness's clock. */
+  LakeMaintenance maintenance(
+      LakeStorage storage, LakeWriter writer, CompactionConfig.Settings compaction) {
+    return LakeMaintenance.create(
+        new LakeMaintenance.Settings(
+            compaction,
+            WritePolicyConfig.Settings.APPEND,
+            RetentionConfig.Settings.NONE,
+            null,
+            FormatConfig.defaults()),
+        storage,
+        writer::openLogs,
+        () -> clock.now,
+        "test");
   }
 
   /** Lets the wall clock pass the schedule so every open unit is written. */

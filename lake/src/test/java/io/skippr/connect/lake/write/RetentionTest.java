@@ -76,9 +76,11 @@ class RetentionTest {
     assertThat(pathsOfLiveFiles(lake))
         .containsOnlyKeys("dt=2026-11-28", "dt=2026-11-29", "dt=2026-11-30");
 
+    TaskMetrics metrics = new TaskMetrics();
     LakeMaintenance maintenance =
         LakeMaintenance.create(
-            config.maintenance(), lake, writer::openLogs, () -> harness.clock.now, "test");
+                config.maintenance(), lake, writer::openLogs, () -> harness.clock.now, "test")
+            .reportingTo(metrics.sink);
     harness.clock.now = DAY0 + 2 * DAY; // 2026-11-30 10:00: the 28th ended 34 h ago
     maintenance.pass();
     assertThat(pathsOfLiveFiles(lake)).containsOnlyKeys("dt=2026-11-29", "dt=2026-11-30");
@@ -93,6 +95,10 @@ class RetentionTest {
         .as("running it again does nothing more")
         .hasSameSizeAs(log);
     assertThat(maintenance.filesExpired()).as("the two units of the 28th").isEqualTo(2);
+    assertThat(metrics.value("files-expired-total")).isEqualTo(2);
+    assertThat(metrics.value("retired-files-deleted-total")).isEqualTo(2);
+    assertThat(metrics.value("merges-committed-total")).isZero();
+    metrics.close();
   }
 
   @Test
