@@ -10,6 +10,7 @@ import io.skippr.connect.lake.log.LogEntry;
 import io.skippr.connect.lake.log.LogFormatException;
 import io.skippr.connect.lake.log.LogHistory;
 import io.skippr.connect.lake.log.LogState;
+import io.skippr.connect.lake.log.TablePolicyLog;
 import io.skippr.connect.lake.log.TableSchemaLog;
 import io.skippr.connect.lake.log.TpLog;
 import io.skippr.connect.lake.storage.LakeStorage;
@@ -140,6 +141,27 @@ final class LakeReader {
           schemas.read(key);
         } catch (LogFormatException e) {
           findings.add(Finding.file(Kind.UNREADABLE_SCHEMA, e.getMessage(), key));
+        } catch (NoSuchFileException e) {
+          // deleted after the listing
+        }
+      }
+    }
+    return findings;
+  }
+
+  /**
+   * Every stored version of a table's write policy that cannot be read, as findings: damaged, of a
+   * newer format, or of another table.
+   */
+  List<Finding> policies() throws IOException {
+    TablePolicyLog policies = new TablePolicyLog(storage, layout);
+    List<Finding> findings = new ArrayList<>();
+    for (String key : storage.list(layout.policiesPrefix())) {
+      if (LakeLayout.seqOf(key) > 0) {
+        try {
+          policies.read(key);
+        } catch (LogFormatException e) {
+          findings.add(Finding.file(Kind.UNREADABLE_POLICY, e.getMessage(), key));
         } catch (NoSuchFileException e) {
           // deleted after the listing
         }
