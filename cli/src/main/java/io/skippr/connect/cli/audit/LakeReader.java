@@ -133,20 +133,7 @@ final class LakeReader {
    */
   List<Finding> schemas() throws IOException {
     TableSchemaLog schemas = new TableSchemaLog(storage, layout);
-    List<Finding> findings = new ArrayList<>();
-    String prefix = layout.schemasPrefix();
-    for (String key : storage.list(prefix)) {
-      if (LakeLayout.seqOf(key) > 0) {
-        try {
-          schemas.read(key);
-        } catch (LogFormatException e) {
-          findings.add(Finding.file(Kind.UNREADABLE_SCHEMA, e.getMessage(), key));
-        } catch (NoSuchFileException e) {
-          // deleted after the listing
-        }
-      }
-    }
-    return findings;
+    return unreadable(layout.schemasPrefix(), Kind.UNREADABLE_SCHEMA, schemas::read);
   }
 
   /**
@@ -155,13 +142,23 @@ final class LakeReader {
    */
   List<Finding> policies() throws IOException {
     TablePolicyLog policies = new TablePolicyLog(storage, layout);
+    return unreadable(layout.policiesPrefix(), Kind.UNREADABLE_POLICY, policies::read);
+  }
+
+  /** Reads one of the lake's versioned documents; refuses a damaged one. */
+  private interface Document {
+    void read(String key) throws IOException;
+  }
+
+  /** The versioned documents under a prefix that cannot be read, as findings of a kind. */
+  private List<Finding> unreadable(String prefix, Kind kind, Document document) throws IOException {
     List<Finding> findings = new ArrayList<>();
-    for (String key : storage.list(layout.policiesPrefix())) {
+    for (String key : storage.list(prefix)) {
       if (LakeLayout.seqOf(key) > 0) {
         try {
-          policies.read(key);
+          document.read(key);
         } catch (LogFormatException e) {
-          findings.add(Finding.file(Kind.UNREADABLE_POLICY, e.getMessage(), key));
+          findings.add(Finding.file(kind, e.getMessage(), key));
         } catch (NoSuchFileException e) {
           // deleted after the listing
         }
