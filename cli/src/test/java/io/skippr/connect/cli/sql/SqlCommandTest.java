@@ -174,6 +174,18 @@ class SqlCommandTest {
   }
 
   @Test
+  void aLiveFileNotYetMovedIntoItsTableIsReadWhereItIsStaged() throws Exception {
+    lake.commit("t", "t", 0, 0, 1, "select * from (values (1), (2)) t(id)");
+    String staged = lake.commit("t", "t", 0, 2, 2, "select 3 as id");
+    Path stagedPath = root.resolve(new LakeLayout().stagedKey(staged));
+    Files.createDirectories(stagedPath.getParent());
+    Files.move(root.resolve(staged), stagedPath);
+
+    assertThat(sql("--output", "csv", "select sum(id) as s, count(*) as n from t"))
+        .isEqualTo(new CommandRun(0, "s,n\n6,3\n", ""));
+  }
+
+  @Test
   void keyFieldsAndGenerationsOrderTheVersions() throws Exception {
     // Generation 10 comes after generation 2, though its file name sorts before it.
     lake.commit("t", "t", 0, 0, 0, 0, "select 7 as id, 1 as part, 'gen0' as v");
