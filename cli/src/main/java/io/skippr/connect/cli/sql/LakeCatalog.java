@@ -12,6 +12,7 @@ import io.skippr.connect.lake.storage.LocalLakeStorage;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,6 +44,8 @@ final class LakeCatalog implements AutoCloseable {
    * @throws LakeException when the scope declares a policy for a table the lake does not have
    */
   List<LakeTable> tables() throws IOException {
+    // Policies first: the live files are listed last, as close to the query as can be.
+    Map<String, TablePolicy> recorded = recorded();
     Map<String, List<LiveFile>> live = LakeManifest.liveFiles(storage);
     for (String declared : scope.declared().keySet()) {
       if (!live.containsKey(declared)) {
@@ -62,21 +65,25 @@ final class LakeCatalog implements AutoCloseable {
         List<LiveFile> ordered = new ArrayList<>(table.getValue());
         ordered.sort(Comparator.comparing(LiveFile::key, LakeFileNames.ROW_ORDER));
         String name = table.getKey();
-        tables.add(new LakeTable(name, scope.policyOf(name, recorded(name)), ordered));
+        tables.add(
+            new LakeTable(
+                name, scope.policyOf(name, Optional.ofNullable(recorded.get(name))), ordered));
       }
     }
     return tables;
   }
 
   /**
-   * The policy the lake records for a table; empty for a table written before policies were
-   * recorded.
+   * The policies the lake records, by table; a table written before policies were recorded has
+   * none.
    *
-   * @throws LakeException when the record is damaged or of a newer format
+   * @throws LakeException when a record is damaged or of a newer format
    */
-  private Optional<TablePolicy> recorded(String table) {
+  private Map<String, TablePolicy> recorded() {
     try {
-      return policies.current(table).map(recorded -> TablePolicy.of(recorded.policy()));
+      Map<String, TablePolicy> recorded = new HashMap<>();
+      policies.currentAll().forEach((table, r) -> recorded.put(table, TablePolicy.of(r.policy())));
+      return recorded;
     } catch (LogFormatException e) {
       throw new LakeException(e.getMessage());
     }

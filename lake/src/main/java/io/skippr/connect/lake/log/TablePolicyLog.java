@@ -7,8 +7,10 @@ import io.skippr.connect.lake.storage.LakeStorage;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -83,6 +85,34 @@ public final class TablePolicyLog {
       return Optional.empty();
     } catch (IOException e) {
       throw failed("read the write policy of table " + table, e);
+    }
+  }
+
+  /**
+   * The newest recorded policy of every table that has one, from one listing.
+   *
+   * @throws LogFormatException when a newest version is damaged or of a newer format
+   * @throws ConnectException when storage fails
+   */
+  public Map<String, Recorded> currentAll() {
+    try {
+      Map<String, String> newest = new TreeMap<>();
+      String prefix = layout.policiesPrefix();
+      for (String key : storage.list(prefix)) {
+        int slash = key.lastIndexOf('/');
+        if (LakeLayout.seqOf(key) > 0 && slash > prefix.length()) {
+          newest.merge(
+              key.substring(prefix.length(), slash), key, (a, b) -> a.compareTo(b) > 0 ? a : b);
+        }
+      }
+      Map<String, Recorded> recorded = new TreeMap<>();
+      for (Map.Entry<String, String> table : newest.entrySet()) {
+        String key = table.getValue();
+        recorded.put(table.getKey(), new Recorded(LakeLayout.seqOf(key), read(key)));
+      }
+      return recorded;
+    } catch (IOException e) {
+      throw failed("read the write policies of the lake's tables", e);
     }
   }
 

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -43,6 +44,12 @@ class TablePolicyLogTest {
     assertThat(log.read(layout.policyKey("orders", 1))).isEqualTo(BY_ID);
     assertThat(log.read(layout.policyKey("orders", 2))).isEqualTo(BY_RECORD_KEY);
     assertThat(log.current("customers")).isEmpty();
+
+    log.record("customers", APPEND);
+    assertThat(log.currentAll())
+        .containsExactly(
+            Map.entry("customers", new TablePolicyLog.Recorded(1, APPEND)),
+            Map.entry("orders", new TablePolicyLog.Recorded(3, APPEND)));
   }
 
   @Test
