@@ -118,7 +118,8 @@ class SqlCliIT {
       int whileWriting = 0;
       for (int moment = 1; moment <= MOMENTS; moment++) {
         boolean writing = !producing.isDone();
-        JsonNode state = sqlJson("--connector", "accounts-lake", accountsQuery());
+        // The lake alone: the policy and key come from the lake's record of them.
+        JsonNode state = sqlJson("--lake", lake.toString(), accountsQuery());
         changes.assertPrefixState(state, "moment " + moment);
         JsonNode counted =
             sqlJson(
@@ -144,11 +145,18 @@ class SqlCliIT {
     drain("accounts-lake", ROUNDS * KEYS);
     drain("orders-s3", ROUNDS * ORDERS_PER_ROUND);
 
-    Map<String, Long> finalState = new TreeMap<>();
-    for (JsonNode row : sqlJson("--connector", "accounts-lake", accountsQuery())) {
-      finalState.put(row.get("__key").asText(), row.get("balance").asLong());
+    for (String[] reader :
+        List.of(
+            new String[] {"--connector", "accounts-lake"},
+            new String[] {"--lake", lake.toString()})) {
+      Map<String, Long> finalState = new TreeMap<>();
+      List<String> args = new ArrayList<>(List.of(reader));
+      args.add(accountsQuery());
+      for (JsonNode row : sqlJson(args.toArray(String[]::new))) {
+        finalState.put(row.get("__key").asText(), row.get("balance").asLong());
+      }
+      assertThat(finalState).as(String.join(" ", reader)).isEqualTo(changes.finalState());
     }
-    assertThat(finalState).isEqualTo(changes.finalState());
     assertThat(merges(ACCOUNTS)).as("merges of the accounts' files").isPositive();
 
     assertTablesAsTheLogSays(changes);
@@ -170,7 +178,9 @@ class SqlCliIT {
     for (JsonNode table : tables) {
       String name = table.get("table").asText();
       List<LiveFile> files = live.get(name);
-      assertThat(table.get("policy").asText()).isEqualTo("append");
+      assertThat(table.get("policy").asText())
+          .as("the policy the lake records for " + name)
+          .isEqualTo(name.equals(ACCOUNTS) ? "merge_by_key(__key)" : "append");
       assertThat(table.get("files").asInt()).isEqualTo(files.size());
       assertThat(table.get("rows").asLong())
           .isEqualTo(files.stream().mapToLong(LiveFile::rows).sum())
@@ -185,19 +195,18 @@ class SqlCliIT {
     JsonNode connectors = sqlJson("--connector", "accounts-lake", "--tables");
     assertThat(connectors).hasSize(1);
     assertThat(connectors.get(0).get("policy").asText()).isEqualTo("merge_by_key(__key)");
-    long liveKeys =
-        sqlJson(
-                "--lake",
-                lake.toString(),
-                "--merge-key",
-                ACCOUNTS,
-                "select count(*) as n from \"" + ACCOUNTS + "\"")
-            .get(0)
-            .get("n")
-            .asLong();
+    String count = "select count(*) as n from \"" + ACCOUNTS + "\"";
+    long liveKeys = sqlJson("--lake", lake.toString(), count).get(0).get("n").asLong();
     assertThat(liveKeys)
         .isEqualTo(changes.finalState().size())
         .isEqualTo(KEYS - deletedInRound(ROUNDS));
+    assertThat(
+            sqlJson("--lake", lake.toString(), "--merge-key", ACCOUNTS, count)
+                .get(0)
+                .get("n")
+                .asLong())
+        .as("--merge-key as the record says")
+        .isEqualTo(liveKeys);
   }
 
   /** The keys the last round deleted: {@code (i + round) % 7 == 0}. */
@@ -253,6 +262,12 @@ class SqlCliIT {
     assertThat(table.get("policy").asText()).isEqualTo("merge_by_key");
     assertThat(table.get("key").get(0).asText()).isEqualTo("__key");
     assertThat(table.get("files")).hasSize(live.get(ACCOUNTS).size());
+    JsonNode recorded =
+        JSON.readTree(files("--lake", lake.toString(), "--table", ACCOUNTS, "--output", "json"))
+            .get("tables")
+            .get(0);
+    assertThat(recorded.get("policy").asText()).as("the lake's record").isEqualTo("merge_by_key");
+    assertThat(recorded.get("key").get(0).asText()).isEqualTo("__key");
   }
 
   /** A lake on S3: named by the connector, and by its URI with settings and the environment. */

@@ -127,6 +127,7 @@ final class AuditRun {
       whole.add(identity.problem());
     }
     whole.addAll(lake.schemas());
+    whole.addAll(lake.policies());
     Map<TopicPartition, List<Finding>> byTp = new HashMap<>();
     snapshot.damaged().forEach((tp, finding) -> byTp.put(tp, new ArrayList<>(List.of(finding))));
     if (verifyFiles) {

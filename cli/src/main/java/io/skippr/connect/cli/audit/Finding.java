@@ -56,6 +56,8 @@ record Finding(
     FOREIGN_LOG(Severity.PROBLEM),
     /** A stored table schema the sink cannot read: damaged, edited, of a newer format. */
     UNREADABLE_SCHEMA(Severity.PROBLEM),
+    /** A recorded table write policy the sink cannot read: damaged, edited, of a newer format. */
+    UNREADABLE_POLICY(Severity.PROBLEM),
     /** A live file whose size or SHA-256 differ from its commit ({@code --verify-files}). */
     CORRUPT_FILE(Severity.PROBLEM),
     /** Offsets in no unit that Kafka no longer holds: expired or deleted before they landed. */

@@ -10,6 +10,7 @@ import io.skippr.connect.lake.log.LogEntry;
 import io.skippr.connect.lake.log.LogFormatException;
 import io.skippr.connect.lake.log.LogHistory;
 import io.skippr.connect.lake.log.LogState;
+import io.skippr.connect.lake.log.TablePolicyLog;
 import io.skippr.connect.lake.log.TableSchemaLog;
 import io.skippr.connect.lake.log.TpLog;
 import io.skippr.connect.lake.storage.LakeStorage;
@@ -132,14 +133,32 @@ final class LakeReader {
    */
   List<Finding> schemas() throws IOException {
     TableSchemaLog schemas = new TableSchemaLog(storage, layout);
+    return unreadable(layout.schemasPrefix(), Kind.UNREADABLE_SCHEMA, schemas::read);
+  }
+
+  /**
+   * Every stored version of a table's write policy that cannot be read, as findings: damaged, of a
+   * newer format, or of another table.
+   */
+  List<Finding> policies() throws IOException {
+    TablePolicyLog policies = new TablePolicyLog(storage, layout);
+    return unreadable(layout.policiesPrefix(), Kind.UNREADABLE_POLICY, policies::read);
+  }
+
+  /** Reads one of the lake's versioned documents; refuses a damaged one. */
+  private interface Document {
+    void read(String key) throws IOException;
+  }
+
+  /** The versioned documents under a prefix that cannot be read, as findings of a kind. */
+  private List<Finding> unreadable(String prefix, Kind kind, Document document) throws IOException {
     List<Finding> findings = new ArrayList<>();
-    String prefix = layout.schemasPrefix();
     for (String key : storage.list(prefix)) {
       if (LakeLayout.seqOf(key) > 0) {
         try {
-          schemas.read(key);
+          document.read(key);
         } catch (LogFormatException e) {
-          findings.add(Finding.file(Kind.UNREADABLE_SCHEMA, e.getMessage(), key));
+          findings.add(Finding.file(kind, e.getMessage(), key));
         } catch (NoSuchFileException e) {
           // deleted after the listing
         }

@@ -29,7 +29,8 @@ import picocli.CommandLine.Option;
           + " merge_by_key table they hold every version of a key until the next merge (and"
           + " delete markers): its current state is the last row of each key in that order"
           + " (file, then row in the file), unless that row deletes the key; skippr sql computes"
-          + " it.",
+          + " it. A table's policy (in the json output) is the one its sink records in the lake,"
+          + " under --connector's config and --merge-key, as for skippr sql.",
       "Merged inputs stay on storage for the sink's compaction.grace.ms after a merge: a reader"
           + " that takes longer than that to open the files it was given may find one gone.",
       "",

@@ -13,7 +13,10 @@ import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
-/** How {@code skippr sql} and {@code skippr files} name the lake and learn its tables' policies. */
+/**
+ * How {@code skippr sql} and {@code skippr files} name the lake and learn its tables' policies (the
+ * lake's record, the connector's config, {@code --merge-key}: {@link TableScope}).
+ */
 final class LakeOptions {
   static final String DEFAULT_CONNECT_URL = "http://127.0.0.1:8083";
   private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);
@@ -32,7 +35,7 @@ final class LakeOptions {
       description =
           "A lake sink connector, its config read from Connect's REST API: its lake, its S3"
               + " settings, and its write.policy and merge.key.fields for the tables its topics"
-              + " write (only those tables are read).")
+              + " write, over the policies the lake records (only those tables are read).")
   String connector;
 
   @Option(
@@ -56,9 +59,9 @@ final class LakeOptions {
       description =
           "Read TABLE as write.policy=merge_by_key: its current state, the last row of each key"
               + " in (topic partition, offset) order unless it deletes the key. The key is the"
-              + " FIELDs (merge.key.fields), or the record key (__key) without them. The lake does"
-              + " not record policies: needed for merge_by_key tables without --connector;"
-              + " repeatable.")
+              + " FIELDs (merge.key.fields), or the record key (__key) without them. Over the"
+              + " policy the connector's config and the lake record (needed only for tables of a"
+              + " lake written before the lake recorded policies); repeatable.")
   List<String> mergeKeys = new ArrayList<>();
 
   /**

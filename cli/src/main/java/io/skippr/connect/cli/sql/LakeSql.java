@@ -17,7 +17,7 @@ import java.util.function.Predicate;
  * what the demo reads the lake with.
  */
 public final class LakeSql implements AutoCloseable {
-  private static final int ATTEMPTS = 3;
+  private static final int ATTEMPTS = 10;
 
   private final LakeCatalog catalog;
   private final LocalFiles files;

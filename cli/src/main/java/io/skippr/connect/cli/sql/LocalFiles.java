@@ -1,10 +1,12 @@
 package io.skippr.connect.cli.sql;
 
+import io.skippr.connect.lake.log.LakeLayout;
 import io.skippr.connect.lake.storage.LakeStorage;
 import io.skippr.connect.lake.storage.LocalLakeStorage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
@@ -20,6 +22,7 @@ final class LocalFiles implements AutoCloseable {
   private final LakeStorage storage;
   private final Path root;
   private final boolean copies;
+  private final LakeLayout layout = new LakeLayout();
 
   LocalFiles(LakeStorage storage) throws IOException {
     this.storage = storage;
@@ -32,16 +35,36 @@ final class LocalFiles implements AutoCloseable {
     }
   }
 
-  /** A readable path of the file under {@code key}, fetched once when the lake is not local. */
+  /**
+   * A readable path of the file under {@code key}, fetched once when the lake is not local. A live
+   * file may still be staged (a merge's output between its commit and its move into the table): it
+   * is read there.
+   */
   Path path(String key) throws IOException {
     Path path = resolve(root, key);
-    if (copies && !Files.exists(path)) {
+    if (!copies) {
+      Path staged = resolve(root, layout.stagedKey(key));
+      return !Files.exists(path) && Files.exists(staged) ? staged : path;
+    }
+    if (!Files.exists(path)) {
       Files.createDirectories(path.getParent());
       Path partial = path.resolveSibling(path.getFileName() + ".part");
-      Files.write(partial, storage.read(key));
+      Files.write(partial, read(key));
       Files.move(partial, path);
     }
     return path;
+  }
+
+  private byte[] read(String key) throws IOException {
+    try {
+      return storage.read(key);
+    } catch (NoSuchFileException e) {
+      try {
+        return storage.read(layout.stagedKey(key));
+      } catch (NoSuchFileException staged) {
+        throw e;
+      }
+    }
   }
 
   /** The path of a key under a directory. */

@@ -27,8 +27,11 @@ import picocli.CommandLine.Parameters;
           + " \"demo.cpu\".",
       "A table with write.policy=merge_by_key is its current state, between merges too: the"
           + " last row of each key in (topic partition, offset) order, and no row for a key whose"
-          + " last row deletes it (__deleted=true, or op=d). The lake does not record policies:"
-          + " they come from --connector's config, or --merge-key.",
+          + " last row deletes it (__deleted=true, or op=d). The lake records each table's"
+          + " write.policy and merge key as its sink commits: --lake alone reads them. Over the"
+          + " record: --connector's config, over both: --merge-key. A table of a lake written"
+          + " before policies were recorded is read as appended unless one of those says"
+          + " otherwise.",
       "A lake on S3 is read with the lake sink's S3 settings and the AWS default credentials:"
           + " the live files of the tables the query names are fetched into a temporary"
           + " directory first (DuckDB's httpfs extension is not bundled).",

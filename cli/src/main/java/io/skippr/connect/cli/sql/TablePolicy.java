@@ -1,6 +1,7 @@
 package io.skippr.connect.cli.sql;
 
 import io.skippr.connect.lake.convert.RowColumns;
+import io.skippr.connect.lake.log.TablePolicyLog;
 import java.util.List;
 
 /**
@@ -19,6 +20,11 @@ record TablePolicy(boolean byKey, List<String> keyFields) {
   /** Merged by the given value fields; none means the record key, column {@code __key}. */
   static TablePolicy mergeByKey(List<String> keyFields) {
     return new TablePolicy(true, keyFields.isEmpty() ? List.of(RowColumns.KEY) : keyFields);
+  }
+
+  /** The policy a lake records: merged by key or appended (replaced partitions read appended). */
+  static TablePolicy of(TablePolicyLog.Policy recorded) {
+    return recorded.byKey() ? mergeByKey(recorded.keyFields()) : APPEND;
   }
 
   /** {@code append} or {@code merge_by_key(f1,f2)}. */

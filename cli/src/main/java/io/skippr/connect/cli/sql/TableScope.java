@@ -5,11 +5,14 @@ import io.skippr.connect.lake.log.CompactionId;
 import io.skippr.connect.lake.log.LiveFile;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * Which of the lake's tables a command reads and how each is kept. The lake's logs record neither a
- * table's write policy nor its key: they come from the connector's config (its tables are those its
- * topics write) or from {@code --merge-key}; any other table is read as appended.
+ * Which of the lake's tables a command reads and how each is kept. A table's policy is, first to
+ * last: {@code --merge-key}; with a connector, the connector's config (its tables are those its
+ * topics write), which its next merges apply; the policy the lake records for the table (the one
+ * its newest writer committed under); append, for a table written before the lake recorded
+ * policies.
  *
  * @param connector the connector's lake settings, or null for every table of the lake
  * @param connectorPolicy the connector's write policy, for its tables
@@ -35,7 +38,19 @@ record TableScope(
             .anyMatch(tp -> tp.isPresent() && connector.consumes(tp.get().topic()));
   }
 
-  TablePolicy policyOf(String table) {
-    return declared.getOrDefault(table, connectorPolicy);
+  /**
+   * The table's policy.
+   *
+   * @param recorded the policy the lake records for it, if any
+   */
+  TablePolicy policyOf(String table, Optional<TablePolicy> recorded) {
+    TablePolicy given = declared.get(table);
+    if (given != null) {
+      return given;
+    }
+    if (connector != null) {
+      return connectorPolicy;
+    }
+    return recorded.orElse(TablePolicy.APPEND);
   }
 }

@@ -9,6 +9,7 @@ import io.skippr.connect.lake.log.LakeIdentity;
 import io.skippr.connect.lake.log.LakeLayout;
 import io.skippr.connect.lake.log.LiveFile;
 import io.skippr.connect.lake.log.LogEntry;
+import io.skippr.connect.lake.log.TablePolicyLog;
 import io.skippr.connect.lake.log.TpLog;
 import io.skippr.connect.lake.storage.LakeStorage;
 import io.skippr.connect.lake.storage.LocalLakeStorage;
@@ -173,6 +174,18 @@ class AuditDamageTest {
 
     JsonNode finding =
         problem(audit("--output", "json"), "unreadable_schema", "log format version 9", "upgrade");
+    assertThat(finding.get("file").asText()).isEqualTo(key);
+  }
+
+  @Test
+  void aDamagedTablePolicyIsUnreadable() throws IOException {
+    new TablePolicyLog(storage(), layout)
+        .record("files", new TablePolicyLog.Policy("merge_by_key", List.of("id")));
+    String key = layout.policyKey("files", 1);
+    replace(key, text(key).replace("[\"id\"]", "[\"ie\"]").getBytes(StandardCharsets.UTF_8));
+
+    JsonNode finding =
+        problem(audit("--output", "json"), "unreadable_policy", "fails its checksum", "backup");
     assertThat(finding.get("file").asText()).isEqualTo(key);
   }
 

@@ -3,6 +3,9 @@ package io.skippr.connect.cli.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.skippr.connect.cli.discover.CommandRun;
+import io.skippr.connect.lake.log.LakeLayout;
+import io.skippr.connect.lake.log.TablePolicyLog;
+import io.skippr.connect.lake.storage.LocalLakeStorage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -119,6 +122,67 @@ class SqlCommandTest {
 
     assertThat(sql("--merge-key", "orders", "--output", "csv", query).out())
         .isEqualTo("__key,v\nk2,z\nk3,c\nk9,b\n");
+  }
+
+  @Test
+  void theLakesRecordedPolicyMakesAMergeByKeyTableItsStateWithoutOptions() throws Exception {
+    lake.commit(
+        "orders",
+        "orders",
+        0,
+        0,
+        3,
+        "select * from (values (1, 'a', 'c'), (2, 'a', 'c'), (1, 'b', 'u'), (2, null, 'd'))"
+            + " t(id, v, op)");
+    String query = "select id, v from orders order by id";
+    assertThat(sql("--output", "csv", query).out())
+        .as("a lake without a record: appended, as before")
+        .isEqualTo("id,v\n1,a\n1,b\n2,a\n2,\n");
+
+    TablePolicyLog policies = new TablePolicyLog(new LocalLakeStorage(root), new LakeLayout());
+    policies.record("orders", new TablePolicyLog.Policy("merge_by_key", List.of("id")));
+    assertThat(sql("--output", "csv", query)).isEqualTo(new CommandRun(0, "id,v\n1,b\n", ""));
+    assertThat(sql("--tables", "--output", "csv").out()).contains("orders,merge_by_key(id),1,4,");
+    assertThat(
+            sql("--merge-key", "orders=v", "--output", "csv", "select count(*) as n from orders"))
+        .as("--merge-key over the record")
+        .isEqualTo(new CommandRun(0, "n\n2\n", ""));
+
+    policies.record("orders", new TablePolicyLog.Policy("append", List.of()));
+    assertThat(sql("--output", "csv", "select count(*) as n from orders").out())
+        .as("the latest recorded policy applies")
+        .isEqualTo("n\n4\n");
+  }
+
+  @Test
+  void aDamagedPolicyRecordIsRefusedInOneLine() throws Exception {
+    lake.commit("t", "t", 0, 0, 0, "select 1 as id");
+    LocalLakeStorage storage = new LocalLakeStorage(root);
+    LakeLayout layout = new LakeLayout();
+    new TablePolicyLog(storage, layout)
+        .record("t", new TablePolicyLog.Policy("merge_by_key", List.of("id")));
+    Path key = root.resolve(layout.policyKey("t", 1));
+    Files.writeString(key, Files.readString(key).replace("[\"id\"]", "[\"v\"]"));
+
+    CommandRun damaged = sql("select * from t");
+    assertThat(damaged.exit()).isEqualTo(1);
+    assertThat(damaged.err())
+        .startsWith("skippr sql: table policy ")
+        .contains("fails its checksum")
+        .contains("restored from a backup");
+    assertThat(damaged.err().lines()).hasSize(1);
+  }
+
+  @Test
+  void aLiveFileNotYetMovedIntoItsTableIsReadWhereItIsStaged() throws Exception {
+    lake.commit("t", "t", 0, 0, 1, "select * from (values (1), (2)) t(id)");
+    String staged = lake.commit("t", "t", 0, 2, 2, "select 3 as id");
+    Path stagedPath = root.resolve(new LakeLayout().stagedKey(staged));
+    Files.createDirectories(stagedPath.getParent());
+    Files.move(root.resolve(staged), stagedPath);
+
+    assertThat(sql("--output", "csv", "select sum(id) as s, count(*) as n from t"))
+        .isEqualTo(new CommandRun(0, "s,n\n6,3\n", ""));
   }
 
   @Test

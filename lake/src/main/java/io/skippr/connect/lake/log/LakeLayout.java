@@ -14,6 +14,8 @@ import io.skippr.connect.lake.storage.StorageKeys;
  *   <li>the lake's identity: {@code {topics.dir}/_skippr/lake.json}
  *   <li>a schemaless table's shared schema: {@code
  *       {topics.dir}/_skippr/schema/{table}/{version:020d}.json}
+ *   <li>the write policy each table is kept under, one document per change: {@code
+ *       {topics.dir}/_skippr/policy/{table}/{version:020d}.json}
  *   <li>a data file written but not yet in its table (a merge's output, a unit that replaces
  *       files), out of every glob's reach: {@code {topics.dir}/_skippr/staged/{file key below
  *       topics.dir}.staged}
@@ -71,6 +73,21 @@ public final class LakeLayout {
   /** The key of one version of a table's shared schemaless schema. */
   public String schemaKey(String table, long version) {
     return schemaPrefix(table) + String.format("%0" + SEQ_DIGITS + "d", version) + ENTRY_SUFFIX;
+  }
+
+  /** Prefix of the recorded write policies of every table, ending in {@code /}. */
+  public String policiesPrefix() {
+    return StorageKeys.join(SYSTEM_DIR, "policy") + "/";
+  }
+
+  /** Prefix of the versions of a table's recorded write policy, ending in {@code /}. */
+  public String policyPrefix(String table) {
+    return StorageKeys.join(SYSTEM_DIR, "policy", table) + "/";
+  }
+
+  /** The key of one version of a table's recorded write policy. */
+  public String policyKey(String table, long version) {
+    return policyPrefix(table) + String.format("%0" + SEQ_DIGITS + "d", version) + ENTRY_SUFFIX;
   }
 
   /** The key of the lake's identity document. */

@@ -165,7 +165,7 @@ public final class LakeSinkConfig extends AbstractConfig {
         WriteConfig.writeConcurrency(this),
         WriteConfig.writeAsync(this),
         GenerationConfig.behavior(this),
-        writePolicy().policy(),
+        writePolicy(),
         compaction().graceMs());
   }
 

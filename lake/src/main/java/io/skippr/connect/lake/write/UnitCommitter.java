@@ -11,6 +11,7 @@ import io.skippr.connect.lake.log.LiveFile;
 import io.skippr.connect.lake.log.LogEntry;
 import io.skippr.connect.lake.log.ProgressMirror;
 import io.skippr.connect.lake.log.SinkProgress;
+import io.skippr.connect.lake.log.TablePolicyLog;
 import io.skippr.connect.lake.maintenance.WritePolicyConfig;
 import io.skippr.connect.lake.metrics.LakeSinkMetrics;
 import io.skippr.connect.lake.publish.CommitListener;
@@ -51,6 +52,7 @@ final class UnitCommitter implements AutoCloseable {
   private final CommitListener listener;
   private final WritePolicyConfig.Policy writePolicy;
   private final long retiredGraceMs;
+  private final TablePolicies policies;
 
   /** The fingerprint of the last file schema; a unit's files nearly always share one schema. */
   private Schema fingerprinted;
@@ -76,7 +78,8 @@ final class UnitCommitter implements AutoCloseable {
     this.configFingerprint = settings.configFingerprint();
     this.checkpointInterval = settings.checkpointInterval();
     this.files = new FileWritePool(settings.writeConcurrency());
-    this.writePolicy = settings.writePolicy();
+    this.writePolicy = settings.writePolicy().policy();
+    this.policies = new TablePolicies(new TablePolicyLog(storage, layout), settings.writePolicy());
     this.retiredGraceMs = settings.retiredGraceMs();
   }
 
@@ -113,14 +116,17 @@ final class UnitCommitter implements AutoCloseable {
   }
 
   /**
-   * Writes a unit's files under the intent's id and appends the commit. Files the intent names but
-   * this unit did not write (a replay that saw fewer records) are deleted after the commit. Touches
-   * only the unit and the TP's log, so it runs on the pipeline's thread while the task buffers the
-   * TP's next records.
+   * Records the write policy of tables this writer has not committed to yet, writes a unit's files
+   * under the intent's id and appends the commit. Files the intent names but this unit did not
+   * write (a replay that saw fewer records) are deleted after the commit. Touches only the unit and
+   * the TP's log, so it runs on the pipeline's thread while the task buffers the TP's next records.
    */
   void write(TpSession session, UnitBuffer unit, LogEntry.Intent intent, String trigger)
       throws IOException {
     long started = System.nanoTime();
+    List<String> tables = new ArrayList<>();
+    unit.paths().forEach(path -> tables.add(path.table()));
+    policies.recordFor(tables);
     List<FileWritePool.Job<LiveFile>> writes = new ArrayList<>();
     for (PathBuffer path : unit.paths()) {
       String key = fileKey(path.table(), path.partitionPath(), intent.id());

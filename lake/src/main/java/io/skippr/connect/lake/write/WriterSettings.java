@@ -17,7 +17,8 @@ import io.skippr.connect.lake.maintenance.WritePolicyConfig;
  * @param writeConcurrency how many files of a unit are written at once
  * @param writeAsync whether a cut unit is written on a thread of its own while the task buffers on
  * @param onDiscontinuity what to do with offsets the lake cannot account for
- * @param writePolicy how a unit's files relate to the older files of their partition paths
+ * @param writePolicy how a unit's files relate to the older files of their partition paths, and the
+ *     merge key; recorded in the lake for each table the writer commits to
  * @param retiredGraceMs how long files a unit replaces stay on storage after it committed
  */
 public record WriterSettings(
@@ -29,7 +30,7 @@ public record WriterSettings(
     int writeConcurrency,
     boolean writeAsync,
     GenerationConfig.Behavior onDiscontinuity,
-    WritePolicyConfig.Policy writePolicy,
+    WritePolicyConfig.Settings writePolicy,
     long retiredGraceMs) {
   public static final int DEFAULT_CHECKPOINT_INTERVAL = 100;
 
@@ -52,7 +53,7 @@ public record WriterSettings(
         writeConcurrency,
         writeAsync,
         onDiscontinuity,
-        WritePolicyConfig.Policy.APPEND,
+        WritePolicyConfig.Settings.APPEND,
         0);
   }
 

@@ -64,7 +64,7 @@ final class LakeHarness {
   int writeConcurrency = 1;
   boolean writeAsync = false;
   GenerationConfig.Behavior onDiscontinuity = GenerationConfig.Behavior.FAIL;
-  WritePolicyConfig.Policy writePolicy = WritePolicyConfig.Policy.APPEND;
+  WritePolicyConfig.Settings writePolicy = WritePolicyConfig.Settings.APPEND;
   Partitioner partitioner = new WriterDoubles.PathPartitioner();
   LateWrites lateWrites = LateWrites.ACCEPT;
   LakeWriter writer;

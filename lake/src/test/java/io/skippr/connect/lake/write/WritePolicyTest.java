@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.skippr.connect.lake.buffer.RotationConfig;
 import io.skippr.connect.lake.convert.FormatConfig;
 import io.skippr.connect.lake.format.ParquetFileWriter;
+import io.skippr.connect.lake.log.LakeLayout;
 import io.skippr.connect.lake.log.LakeManifest;
 import io.skippr.connect.lake.log.LiveFile;
 import io.skippr.connect.lake.log.LogEntry;
+import io.skippr.connect.lake.log.TablePolicyLog;
 import io.skippr.connect.lake.maintenance.CompactionConfig;
 import io.skippr.connect.lake.maintenance.LakeMaintenance;
 import io.skippr.connect.lake.maintenance.RetentionConfig;
@@ -79,7 +81,7 @@ class WritePolicyTest {
     harness.fileWriter = new ParquetFileWriter(FormatConfig.defaults());
     harness.rotation = new RotationConfig(30, 0, -1, 1000, 32L << 20);
     harness.values = WritePolicyTest::change;
-    harness.writePolicy = policy;
+    harness.writePolicy = new WritePolicyConfig.Settings(policy, List.of());
     return harness;
   }
 
@@ -105,6 +107,32 @@ class WritePolicyTest {
         writer::openLogs,
         () -> harness.clock.now,
         "test");
+  }
+
+  @Test
+  void eachTablesPolicyIsRecordedInTheLakeOnceAndAgainWhenItChanges() throws Exception {
+    LocalLakeStorage lake = new LocalLakeStorage(root);
+    TablePolicyLog policies = new TablePolicyLog(lake, new LakeLayout());
+    LakeHarness harness = harness(WritePolicyConfig.Policy.MERGE_BY_KEY);
+    harness.writePolicy =
+        new WritePolicyConfig.Settings(WritePolicyConfig.Policy.MERGE_BY_KEY, List.of("id"));
+    harness.start(lake);
+    writeAll(harness);
+    assertThat(policies.current(LakeHarness.TABLE))
+        .contains(
+            new TablePolicyLog.Recorded(
+                1, new TablePolicyLog.Policy("merge_by_key", List.of("id"))));
+
+    harness.writePolicy = WritePolicyConfig.Settings.APPEND;
+    harness.start(lake);
+    harness.perPartition = RECORDS + 50;
+    writeAll(harness);
+    assertThat(policies.current(LakeHarness.TABLE))
+        .as("the latest policy applies")
+        .contains(new TablePolicyLog.Recorded(2, new TablePolicyLog.Policy("append", List.of())));
+    assertThat(lake.list(new LakeLayout().policyPrefix(LakeHarness.TABLE)))
+        .as("one document per policy, not per unit")
+        .hasSize(2);
   }
 
   @Test
@@ -186,7 +214,8 @@ class WritePolicyTest {
       throws Exception {
     LocalLakeStorage lake = new LocalLakeStorage(root);
     LakeHarness harness = new LakeHarness(2, 80);
-    harness.writePolicy = WritePolicyConfig.Policy.REPLACE_PARTITION;
+    harness.writePolicy =
+        new WritePolicyConfig.Settings(WritePolicyConfig.Policy.REPLACE_PARTITION, List.of());
     List<FaultInjectingStorage> generations = new ArrayList<>();
     int crashes = CrashRecoveryTest.runToTheEnd(harness, fault, lake, generations);
     assertThat(generations.get(0).fired()).as("the fault was injected").isTrue();
