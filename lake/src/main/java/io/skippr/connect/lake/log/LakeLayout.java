@@ -1,6 +1,8 @@
 package io.skippr.connect.lake.log;
 
 import io.skippr.connect.lake.storage.StorageKeys;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * Where things live in the lake, relative to the storage root: a {@link
@@ -58,6 +60,19 @@ public final class LakeLayout {
       }
     }
     return Long.parseLong(name.substring(0, SEQ_DIGITS));
+  }
+
+  /**
+   * The newest numbered document among sorted keys (a table's schema or policy versions): the last
+   * key with a version above 0; empty when none has one.
+   */
+  public static Optional<String> newestVersion(List<String> sortedKeys) {
+    for (int i = sortedKeys.size() - 1; i >= 0; i--) {
+      if (seqOf(sortedKeys.get(i)) > 0) {
+        return Optional.of(sortedKeys.get(i));
+      }
+    }
+    return Optional.empty();
   }
 
   /** Prefix of the shared schemas of every schemaless table, ending in {@code /}. */

@@ -75,14 +75,11 @@ public final class TablePolicyLog {
    */
   public Optional<Recorded> current(String table) {
     try {
-      List<String> versions = storage.list(layout.policyPrefix(table));
-      for (int i = versions.size() - 1; i >= 0; i--) {
-        long version = LakeLayout.seqOf(versions.get(i));
-        if (version > 0) {
-          return Optional.of(new Recorded(version, read(versions.get(i))));
-        }
+      Optional<String> newest = LakeLayout.newestVersion(storage.list(layout.policyPrefix(table)));
+      if (newest.isEmpty()) {
+        return Optional.empty();
       }
-      return Optional.empty();
+      return Optional.of(new Recorded(LakeLayout.seqOf(newest.get()), read(newest.get())));
     } catch (IOException e) {
       throw failed("read the write policy of table " + table, e);
     }

@@ -6,7 +6,6 @@ import io.skippr.connect.lake.convert.SharedSchemas;
 import io.skippr.connect.lake.storage.LakeStorage;
 import io.skippr.connect.schema.SchemaJson;
 import java.io.IOException;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.kafka.connect.data.Schema;
@@ -41,14 +40,11 @@ public final class TableSchemaLog implements SharedSchemas {
   @Override
   public Optional<Versioned> current(String table) {
     try {
-      List<String> versions = storage.list(layout.schemaPrefix(table));
-      for (int i = versions.size() - 1; i >= 0; i--) {
-        long version = LakeLayout.seqOf(versions.get(i));
-        if (version > 0) {
-          return Optional.of(new Versioned(version, read(versions.get(i))));
-        }
+      Optional<String> newest = LakeLayout.newestVersion(storage.list(layout.schemaPrefix(table)));
+      if (newest.isEmpty()) {
+        return Optional.empty();
       }
-      return Optional.empty();
+      return Optional.of(new Versioned(LakeLayout.seqOf(newest.get()), read(newest.get())));
     } catch (IOException e) {
       throw failed("read the schema of table " + table, e);
     }
