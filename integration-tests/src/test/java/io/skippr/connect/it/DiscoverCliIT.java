@@ -45,7 +45,9 @@ class DiscoverCliIT {
           .anyMatch(n -> n.startsWith("skippr-file-source-"))
           .anyMatch(n -> n.startsWith("skippr-lineprotocol-"))
           .anyMatch(n -> n.startsWith("skippr-source-common-"))
-          .anyMatch(n -> n.startsWith("skippr-sink-connector-"))
+          .anyMatch(n -> n.startsWith("skippr-lake-"))
+          .as("the CLI uses the lake library, not the Connect sink adapter")
+          .noneMatch(n -> n.startsWith("skippr-sink-connector-"))
           .anyMatch(n -> n.startsWith("skippr-transforms-"))
           .as("other connectors come from --plugin-dir, loaded in isolation")
           .noneMatch(

@@ -3,6 +3,7 @@ package io.skippr.connect.lake.log;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.skippr.connect.common.Messages;
 import io.skippr.connect.lake.storage.LakeStorage;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -253,6 +254,12 @@ public final class TablePolicyLog {
 
   private ConnectException failed(String what, IOException e) {
     return new ConnectException(
-        "Lake storage failed: cannot " + what + " in " + storage.location(), e);
+        "Lake storage failed: cannot "
+            + what
+            + " in "
+            + storage.location()
+            + ": "
+            + Messages.oneLine(e),
+        e);
   }
 }

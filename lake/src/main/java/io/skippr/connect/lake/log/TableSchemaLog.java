@@ -2,6 +2,7 @@ package io.skippr.connect.lake.log;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.skippr.connect.common.Messages;
 import io.skippr.connect.lake.convert.SharedSchemas;
 import io.skippr.connect.lake.storage.LakeStorage;
 import io.skippr.connect.schema.SchemaJson;
@@ -133,6 +134,12 @@ public final class TableSchemaLog implements SharedSchemas {
 
   private ConnectException failed(String what, IOException e) {
     return new ConnectException(
-        "Lake storage failed: cannot " + what + " in " + storage.location(), e);
+        "Lake storage failed: cannot "
+            + what
+            + " in "
+            + storage.location()
+            + ": "
+            + Messages.oneLine(e),
+        e);
   }
 }

@@ -1,5 +1,6 @@
 package io.skippr.connect.lake.write;
 
+import io.skippr.connect.common.Messages;
 import io.skippr.connect.lake.log.FencedException;
 import io.skippr.connect.lake.log.LogEntry;
 import io.skippr.connect.lake.storage.LakeStorage;
@@ -110,7 +111,13 @@ final class UnitFlow implements AutoCloseable {
       memory.release(session.fenced());
     } catch (IOException e) {
       throw new ConnectException(
-          "Lake storage failed for " + session.tp + " in " + storage.location(), e);
+          "Lake storage failed for "
+              + session.tp
+              + " in "
+              + storage.location()
+              + ": "
+              + Messages.oneLine(e),
+          e);
     }
   }
 
