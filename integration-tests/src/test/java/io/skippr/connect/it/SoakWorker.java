@@ -33,7 +33,9 @@ final class SoakWorker implements AutoCloseable {
                 "worker-" + number,
                 0,
                 ChaosStack.MOVE_AT_ONCE,
-                Map.of("JAVA_TOOL_OPTIONS", WorkerProbe.jmxOptions(jmxPort))),
+                Map.of(
+                    "JAVA_TOOL_OPTIONS",
+                    WorkerProbe.jmxOptions(jmxPort) + " " + WorkerProbe.RESIDENT_HEAP_OPTIONS)),
             0);
     live =
         new Live(

@@ -38,6 +38,16 @@ public final class WorkerProbe implements AutoCloseable {
     this.mbeans = connector.getMBeanServerConnection();
   }
 
+  /**
+   * A heap of fixed size (the {@code -Xmx1g} the worker is started with), every page touched at
+   * start: so the heap is resident from the first sample to the last and resident memory beyond it
+   * is native memory. Without them the JVM commits heap lazily and a committed page becomes
+   * resident only when first written, so resident minus committed heap rose through a worker's
+   * first minutes (and jumped when a collection resized the heap) with no native allocation behind
+   * it.
+   */
+  public static final String RESIDENT_HEAP_OPTIONS = "-Xms1g -XX:+AlwaysPreTouch";
+
   /** The JVM options that open remote JMX on {@code port} of 127.0.0.1, without auth or TLS. */
   public static String jmxOptions(int port) {
     return String.join(
