@@ -118,6 +118,29 @@ public final class DuckDbLake implements AutoCloseable {
     }
   }
 
+  /**
+   * Runs a query over a lake that is being written and maintained: when a file the logs listed as
+   * live was retired and deleted before DuckDB opened it (the loud failure a reader of a live lake
+   * may meet), lists the live files again and retries, up to {@code attempts} times.
+   */
+  public List<Map<String, Object>> queryLive(String sql, int attempts) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return query(sql);
+      } catch (IllegalStateException e) {
+        if (attempt >= attempts || !fileVanished(e)) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  private static boolean fileVanished(IllegalStateException e) {
+    String cause = e.getCause() == null ? "" : String.valueOf(e.getCause().getMessage());
+    return cause.contains("No files found that match the pattern")
+        || cause.contains("No such file or directory");
+  }
+
   /** Runs a query that returns one number. */
   public long count(String sql) {
     List<Map<String, Object>> rows = query(sql);
