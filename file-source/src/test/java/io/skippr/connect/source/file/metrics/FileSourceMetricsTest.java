@@ -2,6 +2,7 @@ package io.skippr.connect.source.file.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.skippr.connect.source.common.metrics.MetricOwners;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.kafka.common.MetricName;
@@ -20,8 +21,8 @@ class FileSourceMetricsTest {
     try (Metrics worker = new Metrics()) {
       PluginMetricsImpl first = new PluginMetricsImpl(worker, tags(0));
       PluginMetricsImpl second = new PluginMetricsImpl(worker, tags(1));
-      FileSourceMetrics zero = FileSourceMetrics.of(context(first));
-      FileSourceMetrics one = FileSourceMetrics.of(context(second));
+      FileSourceMetrics zero = FileSourceMetrics.of(context(first), MetricOwners.nextInstance());
+      FileSourceMetrics one = FileSourceMetrics.of(context(second), MetricOwners.nextInstance());
       zero.read(100, 2);
       one.read(10, 1);
       one.read(10, 1);
@@ -86,7 +87,7 @@ class FileSourceMetricsTest {
             throw new AbstractMethodError("pluginMetrics");
           }
         };
-    FileSourceMetrics metrics = FileSourceMetrics.of(old);
+    FileSourceMetrics metrics = FileSourceMetrics.of(old, MetricOwners.nextInstance());
     metrics.read(100, 2);
     metrics.rejected();
     metrics.completed();

@@ -1,5 +1,6 @@
 package io.skippr.connect.source.http.metrics;
 
+import io.skippr.connect.source.common.metrics.MetricOwners;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * instance removes its own metrics when it stops, so a restart never fails on a name and an old
  * instance never removes the new one's metrics.
  */
-public final class TaskMetrics implements IngestMetrics {
+public final class TaskMetrics implements IngestMetrics, MetricOwners.Owner {
 
   private static final Logger LOG = LoggerFactory.getLogger(TaskMetrics.class);
 
@@ -76,7 +77,8 @@ public final class TaskMetrics implements IngestMetrics {
 
   /** Publishes a gauge computed on demand (while this instance owns the task's metrics). */
   public void gauge(String name, String description, LongSupplier value) {
-    MetricOwners.addGauge(this, new Gauge(name, description, value));
+    Gauge gauge = new Gauge(name, description, value);
+    MetricOwners.change(() -> add(gauge));
   }
 
   /** Where the metrics are published, for log lines. */
@@ -115,11 +117,13 @@ public final class TaskMetrics implements IngestMetrics {
     registry.close();
   }
 
-  String task() {
+  @Override
+  public String task() {
     return task;
   }
 
-  long instance() {
+  @Override
+  public long instance() {
     return instance;
   }
 
@@ -128,13 +132,15 @@ public final class TaskMetrics implements IngestMetrics {
   }
 
   /** Registers the sensors and gauges; called by {@link MetricOwners} under its lock. */
-  void publish() {
+  @Override
+  public void publish() {
     sensors = new IngestSensors(registry);
     gauges.forEach(this::register);
   }
 
   /** Removes everything {@link #publish} registered; called by {@link MetricOwners}. */
-  void unpublish() {
+  @Override
+  public void unpublish() {
     IngestSensors published = sensors;
     sensors = null;
     if (published != null) {
@@ -151,7 +157,7 @@ public final class TaskMetrics implements IngestMetrics {
   }
 
   /** Keeps the gauge, registering it now if this instance publishes; under the owners' lock. */
-  void add(Gauge gauge) {
+  private void add(Gauge gauge) {
     gauges.add(gauge);
     if (published()) {
       register(gauge);

@@ -1,7 +1,8 @@
-package io.skippr.connect.source.http.metrics;
+package io.skippr.connect.source.common.metrics;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -10,29 +11,54 @@ import org.slf4j.LoggerFactory;
  * task again (a restart, a rebalance) after waiting {@code task.shutdown.graceful.timeout.ms} for
  * the previous instance, which may still be stopping and still hold the metric names. The new
  * instance then removes the previous one's metrics and publishes its own; the previous one, when it
- * finally stops, removes nothing. One lock orders publishing and removal.
+ * finally stops, removes nothing. One lock orders publishing, removal and every change of an
+ * owner's metrics.
  */
-final class MetricOwners {
+public final class MetricOwners {
 
   private static final Logger LOG = LoggerFactory.getLogger(MetricOwners.class);
-  private static final Map<String, TaskMetrics> OWNERS = new HashMap<>();
+  private static final Map<String, Owner> OWNERS = new HashMap<>();
+  private static final AtomicLong INSTANCES = new AtomicLong();
+
+  /** The metrics of one task instance, published and removed as a whole. */
+  public interface Owner {
+    /** The task, as its metric names tell it from other tasks on the worker. */
+    String task();
+
+    /** Orders this worker's instances of the task (see {@link #nextInstance}). */
+    long instance();
+
+    /** Registers the metrics; called under the owners' lock. */
+    void publish();
+
+    /** Removes what {@link #publish} registered; called under the owners' lock. */
+    void unpublish();
+  }
 
   private MetricOwners() {}
 
+  /**
+   * A number for a task instance, higher than every earlier one's: taken when Connect creates the
+   * instance, so that an older instance that gets to its metrics late is still older.
+   */
+  public static long nextInstance() {
+    return INSTANCES.incrementAndGet();
+  }
+
   /** Publishes {@code candidate} unless a newer instance of its task publishes already. */
-  static synchronized void claim(TaskMetrics candidate) {
-    TaskMetrics owner = OWNERS.get(candidate.task());
+  public static synchronized void claim(Owner candidate) {
+    Owner owner = OWNERS.get(candidate.task());
     if (owner != null && owner.instance() > candidate.instance()) {
       LOG.info(
-          "HTTP ingest task {}: a newer instance of this task runs on this worker; this one's"
-              + " metrics are not published",
+          "Task {}: a newer instance of this task runs on this worker; this one's metrics are not"
+              + " published",
           candidate.task());
       return;
     }
     if (owner != null) {
       LOG.info(
-          "HTTP ingest task {}: the previous instance of this task has not stopped yet; its"
-              + " metrics make way for this one's",
+          "Task {}: the previous instance of this task has not stopped yet; its metrics make way"
+              + " for this one's",
           candidate.task());
       owner.unpublish();
     }
@@ -40,19 +66,19 @@ final class MetricOwners {
     try {
       candidate.publish();
     } catch (RuntimeException e) {
-      LOG.warn("HTTP ingest task {}: metrics not published: {}", candidate.task(), e.toString());
+      LOG.warn("Task {}: metrics not published: {}", candidate.task(), e.toString());
     }
   }
 
-  /** Adds a gauge to {@code metrics}, published if it is its task's owner. */
-  static synchronized void addGauge(TaskMetrics metrics, TaskMetrics.Gauge gauge) {
-    metrics.add(gauge);
+  /** Runs a change of an owner's metrics (a gauge added) never amid a publish or a removal. */
+  public static synchronized void change(Runnable change) {
+    change.run();
   }
 
-  /** Removes the metrics of {@code metrics} if it is its task's owner. */
-  static synchronized void release(TaskMetrics metrics) {
-    if (OWNERS.remove(metrics.task(), metrics)) {
-      metrics.unpublish();
+  /** Removes the metrics of {@code owner} if it is its task's owner. */
+  public static synchronized void release(Owner owner) {
+    if (OWNERS.remove(owner.task(), owner)) {
+      owner.unpublish();
     }
   }
 }
