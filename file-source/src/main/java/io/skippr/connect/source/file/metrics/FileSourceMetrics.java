@@ -29,13 +29,11 @@ import org.slf4j.LoggerFactory;
  * each instance removes its own metrics when it closes, so a restart never fails on a name and an
  * old instance never removes the new one's metrics.
  */
-public final class FileSourceMetrics implements MetricOwners.Owner, AutoCloseable {
+public final class FileSourceMetrics extends MetricOwners.Owner {
 
   private static final Logger LOG = LoggerFactory.getLogger(FileSourceMetrics.class);
 
   private final PluginMetrics metrics;
-  private final String task;
-  private final long instance;
   private final AtomicLong completed = new AtomicLong();
   private final AtomicLong shrunk = new AtomicLong();
   private final List<Gauge> gauges = new ArrayList<>();
@@ -51,13 +49,13 @@ public final class FileSourceMetrics implements MetricOwners.Owner, AutoCloseabl
   private record Sensors(Sensor bytes, Sensor records, Sensor rejections) {}
 
   private FileSourceMetrics(PluginMetrics metrics, long instance) {
-    this.metrics = metrics;
-    this.instance = instance;
     // The worker's own tags (connector, task) tell this task's metric names from other tasks'.
-    this.task =
+    super(
         metrics == null
             ? "file-source:unpublished:" + instance
-            : "file-source:" + metrics.metricName("task", "", new LinkedHashMap<>()).tags();
+            : "file-source:" + metrics.metricName("task", "", new LinkedHashMap<>()).tags(),
+        instance);
+    this.metrics = metrics;
     gauges.add(
         counter("files-completed-total", "Files read to their end and completed", completed));
     gauges.add(
@@ -82,7 +80,7 @@ public final class FileSourceMetrics implements MetricOwners.Owner, AutoCloseabl
     }
     FileSourceMetrics created = new FileSourceMetrics(metrics, instance);
     if (metrics != null) {
-      MetricOwners.claim(created);
+      created.claim();
     }
     return created;
   }
@@ -158,27 +156,9 @@ public final class FileSourceMetrics implements MetricOwners.Owner, AutoCloseabl
     return completed.get();
   }
 
-  /** Removes this instance's metrics (unless a newer instance took them over). */
-  @Override
-  public void close() {
-    if (metrics != null) {
-      MetricOwners.release(this);
-    }
-  }
-
-  @Override
-  public String task() {
-    return task;
-  }
-
-  @Override
-  public long instance() {
-    return instance;
-  }
-
   /** Registers the sensors and gauges; called by {@link MetricOwners} under its lock. */
   @Override
-  public void publish() {
+  protected void publish() {
     sensors =
         new Sensors(
             sensor("bytes-read", "Bytes of file content read"),
@@ -190,7 +170,7 @@ public final class FileSourceMetrics implements MetricOwners.Owner, AutoCloseabl
 
   /** Removes everything {@link #publish} registered; called by {@link MetricOwners}. */
   @Override
-  public void unpublish() {
+  protected void unpublish() {
     Sensors published = sensors;
     sensors = null;
     if (published != null) {
@@ -253,7 +233,7 @@ public final class FileSourceMetrics implements MetricOwners.Owner, AutoCloseabl
    * this one's sensors and remove them when it stops.
    */
   private Sensor sensor(String name, String what) {
-    Sensor sensor = metrics.addSensor("skippr-file-source:" + instance + ":" + name);
+    Sensor sensor = metrics.addSensor("skippr-file-source:" + instance() + ":" + name);
     sensor.add(
         metrics.metricName(name + "-total", what + ", in total", new LinkedHashMap<>()),
         new CumulativeSum());

@@ -3,6 +3,7 @@ package io.skippr.connect.source.file.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.skippr.connect.source.common.metrics.MetricOwners;
+import io.skippr.connect.testkit.TaskContexts;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.kafka.common.MetricName;
@@ -49,22 +50,7 @@ class FileSourceMetricsTest {
   }
 
   private static SourceTaskContext context(PluginMetrics metrics) {
-    return new SourceTaskContext() {
-      @Override
-      public Map<String, String> configs() {
-        return Map.of();
-      }
-
-      @Override
-      public OffsetStorageReader offsetStorageReader() {
-        return null;
-      }
-
-      @Override
-      public PluginMetrics pluginMetrics() {
-        return metrics;
-      }
-    };
+    return TaskContexts.withPluginMetrics(metrics);
   }
 
   /** A worker older than KIP-877: its context has no pluginMetrics() to call. */

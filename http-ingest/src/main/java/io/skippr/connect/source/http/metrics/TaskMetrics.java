@@ -37,13 +37,11 @@ import org.slf4j.LoggerFactory;
  * instance removes its own metrics when it stops, so a restart never fails on a name and an old
  * instance never removes the new one's metrics.
  */
-public final class TaskMetrics implements IngestMetrics, MetricOwners.Owner {
+public final class TaskMetrics extends MetricOwners.Owner implements IngestMetrics {
 
   private static final Logger LOG = LoggerFactory.getLogger(TaskMetrics.class);
 
   private final MetricRegistry registry;
-  private final String task;
-  private final long instance;
   private final List<Gauge> gauges = new ArrayList<>();
   private final List<MetricName> registered = new ArrayList<>();
   private volatile IngestSensors sensors;
@@ -52,9 +50,8 @@ public final class TaskMetrics implements IngestMetrics, MetricOwners.Owner {
   record Gauge(String name, String description, LongSupplier value) {}
 
   private TaskMetrics(MetricRegistry registry, String task, long instance) {
+    super(task, instance);
     this.registry = registry;
-    this.task = task;
-    this.instance = instance;
   }
 
   /**
@@ -71,7 +68,7 @@ public final class TaskMetrics implements IngestMetrics, MetricOwners.Owner {
             MetricRegistry.forTask(context, connector, task, instance),
             connector + "/" + task,
             instance);
-    MetricOwners.claim(metrics);
+    metrics.claim();
     return metrics;
   }
 
@@ -113,18 +110,8 @@ public final class TaskMetrics implements IngestMetrics, MetricOwners.Owner {
   /** Removes this instance's metrics (unless a newer instance took them over) and closes. */
   @Override
   public void close() {
-    MetricOwners.release(this);
+    super.close();
     registry.close();
-  }
-
-  @Override
-  public String task() {
-    return task;
-  }
-
-  @Override
-  public long instance() {
-    return instance;
   }
 
   boolean published() {
@@ -133,14 +120,14 @@ public final class TaskMetrics implements IngestMetrics, MetricOwners.Owner {
 
   /** Registers the sensors and gauges; called by {@link MetricOwners} under its lock. */
   @Override
-  public void publish() {
+  protected void publish() {
     sensors = new IngestSensors(registry);
     gauges.forEach(this::register);
   }
 
   /** Removes everything {@link #publish} registered; called by {@link MetricOwners}. */
   @Override
-  public void unpublish() {
+  protected void unpublish() {
     IngestSensors published = sensors;
     sensors = null;
     if (published != null) {

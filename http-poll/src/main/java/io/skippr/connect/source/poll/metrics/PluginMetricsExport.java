@@ -21,13 +21,11 @@ import org.slf4j.LoggerFactory;
  * <p>A task instance that Connect gave up waiting for can still hold the names when the next
  * instance of the same task starts: the newest instance takes them over ({@link MetricOwners}).
  */
-public final class PluginMetricsExport implements MetricsExport, MetricOwners.Owner {
+public final class PluginMetricsExport extends MetricOwners.Owner implements MetricsExport {
 
   private static final Logger LOG = LoggerFactory.getLogger(PluginMetricsExport.class);
 
   private final PluginMetrics metrics;
-  private final String task;
-  private final long instance;
   private final List<Metric> metricsAdded = new ArrayList<>();
   private final List<MetricName> registered = new ArrayList<>();
   private boolean published;
@@ -35,10 +33,9 @@ public final class PluginMetricsExport implements MetricsExport, MetricOwners.Ow
   private record Metric(MetricName name, DoubleSupplier value) {}
 
   private PluginMetricsExport(PluginMetrics metrics, long instance) {
-    this.metrics = metrics;
-    this.instance = instance;
     // The worker's own tags (connector, task) tell this task's metric names from other tasks'.
-    this.task = "http-poll:" + metrics.metricName("task", "", new LinkedHashMap<>()).tags();
+    super("http-poll:" + metrics.metricName("task", "", new LinkedHashMap<>()).tags(), instance);
+    this.metrics = metrics;
   }
 
   /**
@@ -64,7 +61,7 @@ public final class PluginMetricsExport implements MetricsExport, MetricOwners.Ow
       return NONE;
     }
     PluginMetricsExport export = new PluginMetricsExport(metrics, instance);
-    MetricOwners.claim(export);
+    export.claim();
     return export;
   }
 
@@ -81,30 +78,14 @@ public final class PluginMetricsExport implements MetricsExport, MetricOwners.Ow
         });
   }
 
-  /** Removes this instance's metrics (unless a newer instance took them over). */
   @Override
-  public void close() {
-    MetricOwners.release(this);
-  }
-
-  @Override
-  public String task() {
-    return task;
-  }
-
-  @Override
-  public long instance() {
-    return instance;
-  }
-
-  @Override
-  public void publish() {
+  protected void publish() {
     published = true;
     metricsAdded.forEach(this::register);
   }
 
   @Override
-  public void unpublish() {
+  protected void unpublish() {
     published = false;
     for (MetricName name : registered) {
       try {

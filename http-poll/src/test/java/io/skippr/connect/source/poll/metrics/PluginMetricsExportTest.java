@@ -3,6 +3,7 @@ package io.skippr.connect.source.poll.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.skippr.connect.source.common.metrics.MetricOwners;
+import io.skippr.connect.testkit.TaskContexts;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.kafka.common.metrics.KafkaMetric;
@@ -10,7 +11,6 @@ import org.apache.kafka.common.metrics.Metrics;
 import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.common.metrics.internals.PluginMetricsImpl;
 import org.apache.kafka.connect.source.SourceTaskContext;
-import org.apache.kafka.connect.storage.OffsetStorageReader;
 import org.junit.jupiter.api.Test;
 
 /** Instances of one task that overlap on a worker, as when Connect gives up waiting for a stop. */
@@ -63,21 +63,6 @@ class PluginMetricsExportTest {
   }
 
   private static SourceTaskContext context(PluginMetrics metrics) {
-    return new SourceTaskContext() {
-      @Override
-      public Map<String, String> configs() {
-        return Map.of();
-      }
-
-      @Override
-      public OffsetStorageReader offsetStorageReader() {
-        return null;
-      }
-
-      @Override
-      public PluginMetrics pluginMetrics() {
-        return metrics;
-      }
-    };
+    return TaskContexts.withPluginMetrics(metrics);
   }
 }

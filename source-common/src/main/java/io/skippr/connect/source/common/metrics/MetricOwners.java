@@ -20,19 +20,47 @@ public final class MetricOwners {
   private static final Map<String, Owner> OWNERS = new HashMap<>();
   private static final AtomicLong INSTANCES = new AtomicLong();
 
-  /** The metrics of one task instance, published and removed as a whole. */
-  public interface Owner {
-    /** The task, as its metric names tell it from other tasks on the worker. */
-    String task();
+  /**
+   * The metrics of one task instance, published and removed as a whole: {@link #claim}ed when
+   * built, and removed on {@link #close} unless a newer instance took them over.
+   */
+  public abstract static class Owner implements AutoCloseable {
+    private final String task;
+    private final long instance;
 
-    /** Orders this worker's instances of the task (see {@link #nextInstance}). */
-    long instance();
+    /**
+     * @param task the task, as its metric names tell it from other tasks on the worker
+     * @param instance orders this worker's instances of the task (see {@link #nextInstance})
+     */
+    protected Owner(String task, long instance) {
+      this.task = task;
+      this.instance = instance;
+    }
+
+    public final String task() {
+      return task;
+    }
+
+    public final long instance() {
+      return instance;
+    }
+
+    /** Publishes these metrics unless a newer instance of the task publishes already. */
+    protected final void claim() {
+      MetricOwners.claim(this);
+    }
 
     /** Registers the metrics; called under the owners' lock. */
-    void publish();
+    protected abstract void publish();
 
     /** Removes what {@link #publish} registered; called under the owners' lock. */
-    void unpublish();
+    protected abstract void unpublish();
+
+    /** Removes this instance's metrics, unless a newer instance took them over. */
+    @Override
+    public void close() {
+      MetricOwners.release(this);
+    }
   }
 
   private MetricOwners() {}
@@ -46,7 +74,7 @@ public final class MetricOwners {
   }
 
   /** Publishes {@code candidate} unless a newer instance of its task publishes already. */
-  public static synchronized void claim(Owner candidate) {
+  private static synchronized void claim(Owner candidate) {
     Owner owner = OWNERS.get(candidate.task());
     if (owner != null && owner.instance() > candidate.instance()) {
       LOG.info(
@@ -76,7 +104,7 @@ public final class MetricOwners {
   }
 
   /** Removes the metrics of {@code owner} if it is its task's owner. */
-  public static synchronized void release(Owner owner) {
+  private static synchronized void release(Owner owner) {
     if (OWNERS.remove(owner.task(), owner)) {
       owner.unpublish();
     }
