@@ -1,6 +1,7 @@
 package io.skippr.connect.testkit;
 
 import java.util.Map;
+import java.util.function.Supplier;
 import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.connect.source.SourceTaskContext;
 import org.apache.kafka.connect.storage.OffsetStorageReader;
@@ -15,6 +16,14 @@ public final class TaskContexts {
    * PluginMetricsImpl} of a registry that several tasks of a test share, as a worker's tasks do.
    */
   public static SourceTaskContext withPluginMetrics(PluginMetrics metrics) {
+    return withPluginMetrics(() -> metrics);
+  }
+
+  /**
+   * As {@link #withPluginMetrics(PluginMetrics)}, asking {@code metrics} on each call; one that
+   * throws {@link AbstractMethodError} plays a worker older than KIP-877.
+   */
+  public static SourceTaskContext withPluginMetrics(Supplier<PluginMetrics> metrics) {
     return new SourceTaskContext() {
       @Override
       public Map<String, String> configs() {
@@ -28,7 +37,7 @@ public final class TaskContexts {
 
       @Override
       public PluginMetrics pluginMetrics() {
-        return metrics;
+        return metrics.get();
       }
     };
   }

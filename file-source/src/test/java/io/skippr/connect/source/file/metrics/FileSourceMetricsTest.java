@@ -11,7 +11,6 @@ import org.apache.kafka.common.metrics.Metrics;
 import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.common.metrics.internals.PluginMetricsImpl;
 import org.apache.kafka.connect.source.SourceTaskContext;
-import org.apache.kafka.connect.storage.OffsetStorageReader;
 import org.junit.jupiter.api.Test;
 
 class FileSourceMetricsTest {
@@ -57,22 +56,10 @@ class FileSourceMetricsTest {
   @Test
   void aWorkerWithoutPluginMetricsLeavesTheCountersUnpublished() {
     SourceTaskContext old =
-        new SourceTaskContext() {
-          @Override
-          public Map<String, String> configs() {
-            return Map.of();
-          }
-
-          @Override
-          public OffsetStorageReader offsetStorageReader() {
-            return null;
-          }
-
-          @Override
-          public PluginMetrics pluginMetrics() {
-            throw new AbstractMethodError("pluginMetrics");
-          }
-        };
+        TaskContexts.withPluginMetrics(
+            () -> {
+              throw new AbstractMethodError("pluginMetrics");
+            });
     FileSourceMetrics metrics = FileSourceMetrics.of(old, MetricOwners.nextInstance());
     metrics.read(100, 2);
     metrics.rejected();
