@@ -21,7 +21,8 @@ import software.amazon.awssdk.services.sts.auth.StsWebIdentityTokenFileCredentia
  * The credentials of every AWS client: static keys, else web identity (IRSA: {@code
  * AWS_WEB_IDENTITY_TOKEN_FILE} and {@code AWS_ROLE_ARN}) through the settings' STS endpoint, else
  * the SDK's default chain; with a role to assume, STS credentials of that role on top, fetched
- * again five minutes before they expire (and at the latest one minute before).
+ * again five minutes before they expire (and at the latest one minute before). Each STS client is
+ * closed with the provider that uses it ({@link StsCredentials}), which the AWS client closes.
  */
 final class AwsCredentialProviders {
   /** When temporary credentials are fetched again ahead of their expiry. */
@@ -39,19 +40,22 @@ final class AwsCredentialProviders {
       return base;
     }
     AssumeRole role = settings.assumeRole();
+    // The STS client closes its own credentials (base) when it closes.
     StsClient sts =
         sts(settings, region, base == null ? DefaultCredentialsProvider.builder().build() : base);
-    return StsAssumeRoleCredentialsProvider.builder()
-        .stsClient(sts)
-        .refreshRequest(
-            r ->
-                r.roleArn(role.roleArn())
-                    .roleSessionName(role.sessionName())
-                    .externalId(role.externalId()))
-        .prefetchTime(PREFETCH)
-        .staleTime(STALE)
-        .asyncCredentialUpdateEnabled(false)
-        .build();
+    return new StsCredentials(
+        StsAssumeRoleCredentialsProvider.builder()
+            .stsClient(sts)
+            .refreshRequest(
+                r ->
+                    r.roleArn(role.roleArn())
+                        .roleSessionName(role.sessionName())
+                        .externalId(role.externalId()))
+            .prefetchTime(PREFETCH)
+            .staleTime(STALE)
+            .asyncCredentialUpdateEnabled(false)
+            .build(),
+        sts);
   }
 
   private static AwsCredentialsProvider base(AwsSettings settings, String region) {
@@ -65,12 +69,15 @@ final class AwsCredentialProviders {
     }
     if (!staticKeysAround() && webIdentityAround()) {
       // The chain would find these too, but only through AWS's STS endpoint.
-      return StsWebIdentityTokenFileCredentialsProvider.builder()
-          .stsClient(sts(settings, region, AnonymousCredentialsProvider.create()))
-          .prefetchTime(PREFETCH)
-          .staleTime(STALE)
-          .asyncCredentialUpdateEnabled(false)
-          .build();
+      StsClient sts = sts(settings, region, AnonymousCredentialsProvider.create());
+      return new StsCredentials(
+          StsWebIdentityTokenFileCredentialsProvider.builder()
+              .stsClient(sts)
+              .prefetchTime(PREFETCH)
+              .staleTime(STALE)
+              .asyncCredentialUpdateEnabled(false)
+              .build(),
+          sts);
     }
     return null;
   }

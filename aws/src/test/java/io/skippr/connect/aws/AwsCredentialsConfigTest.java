@@ -123,7 +123,9 @@ class AwsCredentialsConfigTest {
                 keys.withAssumeRole(new AssumeRole(ROLE, "s", "x"))
                     .withStsEndpoint(URI.create("http://127.0.0.1:9")),
                 "eu-west-1"))
-        .isInstanceOf(StsAssumeRoleCredentialsProvider.class);
+        .isInstanceOfSatisfying(
+            StsCredentials.class,
+            sts -> assertThat(sts.provider()).isInstanceOf(StsAssumeRoleCredentialsProvider.class));
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.skippr.connect.cli.sql;
 
+import io.skippr.connect.common.MdcThreadFactory;
 import java.io.PrintWriter;
 import java.sql.SQLException;
 import java.util.Locale;
@@ -68,12 +69,7 @@ final class QueryProgress {
       this.terminal = terminal;
       this.probe = probe;
       this.timer =
-          Executors.newSingleThreadScheduledExecutor(
-              task -> {
-                Thread thread = new Thread(task, "skippr-sql-progress");
-                thread.setDaemon(true);
-                return thread;
-              });
+          Executors.newSingleThreadScheduledExecutor(new MdcThreadFactory("skippr-sql-progress"));
       timer.scheduleAtFixedRate(this::draw, FIRST_MS, EVERY_MS, TimeUnit.MILLISECONDS);
     }
 

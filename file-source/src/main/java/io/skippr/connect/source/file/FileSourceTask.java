@@ -2,6 +2,7 @@ package io.skippr.connect.source.file;
 
 import io.skippr.connect.common.ProjectVersion;
 import io.skippr.connect.common.SourceCatchUp;
+import io.skippr.connect.source.common.metrics.MetricOwners;
 import io.skippr.connect.source.file.config.FileSourceConfig;
 import io.skippr.connect.source.file.engine.FileSourceEngine;
 import io.skippr.connect.source.file.engine.FileSourceParts;
@@ -18,6 +19,9 @@ import org.apache.kafka.connect.source.SourceTask;
  */
 public final class FileSourceTask extends SourceTask {
 
+  /** Orders this worker's instances of the task: the newest publishes the metrics. */
+  private final long instance = MetricOwners.nextInstance();
+
   private FileSourceEngine engine;
   private String connector;
 
@@ -29,7 +33,7 @@ public final class FileSourceTask extends SourceTask {
   @Override
   public void start(Map<String, String> props) {
     FileSourceConfig.Values config = FileSourceConfig.from(props);
-    engine = FileSourceParts.engine(config, props, context, System::currentTimeMillis);
+    engine = FileSourceParts.engine(config, props, context, instance, System::currentTimeMillis);
     connector = props.get("name");
   }
 

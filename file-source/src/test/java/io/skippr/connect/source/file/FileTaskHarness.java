@@ -129,6 +129,26 @@ final class FileTaskHarness implements AutoCloseable {
     }
   }
 
+  /**
+   * Connect gave up waiting for the running instance to stop and starts the next one, which reads
+   * from Kafka's committed offsets; the old instance keeps its plugin metrics until the returned
+   * stop runs.
+   */
+  Runnable startNextBeforeTheOldStops() {
+    FileSourceTask old = task;
+    PluginMetricsImpl oldMetrics = pluginMetrics;
+    pending.clear();
+    start();
+    return () -> {
+      old.stop();
+      try {
+        oldMetrics.close();
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    };
+  }
+
   /** An orderly restart: commit, stop, start. */
   void restart() {
     commit();

@@ -1,9 +1,9 @@
 package io.skippr.connect.source.http;
 
 import io.skippr.connect.common.ProjectVersion;
+import io.skippr.connect.source.common.metrics.MetricOwners;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.apache.kafka.connect.source.SourceTask;
@@ -17,10 +17,9 @@ import org.apache.kafka.connect.source.SourceTask;
  */
 public final class HttpIngestSourceTask extends SourceTask {
 
-  /** Numbers this worker's task instances in the order Connect creates them. */
-  private static final AtomicLong INSTANCES = new AtomicLong();
+  /** Orders this worker's instances of the task: the newest publishes the metrics. */
+  private final long instance = MetricOwners.nextInstance();
 
-  private final long instance = INSTANCES.incrementAndGet();
   private IngestEndpoint endpoint;
 
   @Override

@@ -2,6 +2,7 @@ package io.skippr.connect.source.poll;
 
 import io.skippr.connect.common.ProjectVersion;
 import io.skippr.connect.common.SourceCatchUp;
+import io.skippr.connect.source.common.metrics.MetricOwners;
 import io.skippr.connect.source.poll.config.EndpointSettings;
 import io.skippr.connect.source.poll.config.HttpPollConfig;
 import io.skippr.connect.source.poll.engine.PollEngine;
@@ -32,6 +33,10 @@ public final class HttpPollSourceTask extends SourceTask {
 
   private final Function<Map<String, String>, StateStore> storeOpener;
   private final StoreEnvironment environment;
+
+  /** Orders this worker's instances of the task: the newest publishes the metrics. */
+  private final long instance = MetricOwners.nextInstance();
+
   private PollMetrics metrics;
   private PollState state;
   private PollEngine engine;
@@ -61,7 +66,7 @@ public final class HttpPollSourceTask extends SourceTask {
         new HttpPollConfig.Values(
             mine, all.mirror(), all.scope(), all.connector(), all.sampleMode());
     connector = all.connector();
-    metrics = new PollMetrics(PluginMetricsExport.of(context), System::currentTimeMillis);
+    metrics = new PollMetrics(PluginMetricsExport.of(context, instance), System::currentTimeMillis);
     try {
       state = PollState.open(config, props, storeOpener);
       engine = PollEngine.start(mine, state, context.offsetStorageReader(), metrics);

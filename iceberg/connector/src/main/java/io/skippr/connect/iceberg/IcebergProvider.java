@@ -4,6 +4,7 @@ import io.skippr.connect.iceberg.io.LocalFileIO;
 import io.skippr.connect.lake.publish.CommitListener;
 import io.skippr.connect.lake.publish.CommitListenerProvider;
 import io.skippr.connect.lake.publish.ListenerContext;
+import io.skippr.connect.lake.publish.LogOwnership;
 import io.skippr.connect.lake.publish.PublishConfig;
 import io.skippr.connect.lake.storage.LakeStorage;
 import io.skippr.connect.lake.storage.LocalLakeStorage;
@@ -80,13 +81,17 @@ public final class IcebergProvider implements CommitListenerProvider {
             }
           }
         };
-    return new IcebergRegistrar(
-        registrar,
-        files,
-        logStorage,
-        config.commitIntervalMs(),
-        resources,
-        context.owner().replaceAll("[^A-Za-z0-9._-]", "_"));
+    ChangeQueue queue = new ChangeQueue();
+    PendingChanges pending =
+        new PendingChanges(
+            new WriterFence(new LogOwnership(logStorage)), new TableCommits(registrar, files));
+    RegistrationThread thread =
+        new RegistrationThread(
+            queue,
+            pending,
+            config.commitIntervalMs(),
+            context.owner().replaceAll("[^A-Za-z0-9._-]", "_"));
+    return new IcebergRegistrar(queue, thread, resources).start();
   }
 
   /** The location of the lake's root as Iceberg records it, ending in '/'. */

@@ -1,5 +1,6 @@
 package io.skippr.connect.lake.maintenance;
 
+import io.skippr.connect.common.MdcThreadFactory;
 import io.skippr.connect.lake.convert.FormatConfig;
 import io.skippr.connect.lake.convert.RowColumns;
 import io.skippr.connect.lake.format.ParquetFileWriter;
@@ -23,7 +24,6 @@ import java.util.function.Supplier;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.MDC;
 
 /**
  * The maintenance of a task's TPs, off the write path: every {@code compaction.interval.ms} a
@@ -53,22 +53,9 @@ public final class LakeMaintenance implements AutoCloseable {
     this.logs = logs;
     this.clock = clock;
     this.intervalMs = intervalMs;
-    Map<String, String> mdc = MDC.getCopyOfContextMap();
     this.thread =
         Executors.newSingleThreadScheduledExecutor(
-            task -> {
-              Thread t =
-                  new Thread(
-                      () -> {
-                        if (mdc != null) {
-                          MDC.setContextMap(mdc);
-                        }
-                        task.run();
-                      },
-                      "skippr-lake-maintenance-" + name);
-              t.setDaemon(true);
-              return t;
-            });
+            new MdcThreadFactory("skippr-lake-maintenance-" + name));
   }
 
   /**

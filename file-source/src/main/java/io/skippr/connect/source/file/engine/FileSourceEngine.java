@@ -232,7 +232,7 @@ public final class FileSourceEngine implements AutoCloseable {
     }
   }
 
-  /** Stops: wakes an idle poll, waits for a poll in progress, then closes the files. */
+  /** Stops: wakes an idle poll, waits for a poll in progress, closes the files, removes metrics. */
   @Override
   public void close() {
     closed = true;
@@ -245,5 +245,6 @@ public final class FileSourceEngine implements AutoCloseable {
       }
       parts.mirror().close();
     }
+    parts.metrics().close();
   }
 }

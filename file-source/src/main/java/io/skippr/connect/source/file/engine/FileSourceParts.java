@@ -43,13 +43,15 @@ public final class FileSourceParts {
   /**
    * @param props the task's properties (also the state store's settings)
    * @param context the task's context, or null in tests without Connect
+   * @param instance orders this worker's instances of the task (their metrics' owner)
    */
   public static FileSourceEngine engine(
       FileSourceConfig.Values config,
       Map<String, String> props,
       SourceTaskContext context,
+      long instance,
       LongSupplier clock) {
-    FileSourceMetrics metrics = FileSourceMetrics.of(context);
+    FileSourceMetrics metrics = FileSourceMetrics.of(context, instance);
     OffsetMirror mirror = StoreOffsetMirror.open(props, config.mirror());
     CommittedOffsets committed = new CommittedOffsets(mirror, COMMITTED_READ_INTERVAL_MS, clock);
     boolean followed = config.directory().tail();

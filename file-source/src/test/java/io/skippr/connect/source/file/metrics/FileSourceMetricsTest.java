@@ -2,6 +2,8 @@ package io.skippr.connect.source.file.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.skippr.connect.source.common.metrics.MetricOwners;
+import io.skippr.connect.testkit.TaskContexts;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.kafka.common.MetricName;
@@ -9,7 +11,6 @@ import org.apache.kafka.common.metrics.Metrics;
 import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.common.metrics.internals.PluginMetricsImpl;
 import org.apache.kafka.connect.source.SourceTaskContext;
-import org.apache.kafka.connect.storage.OffsetStorageReader;
 import org.junit.jupiter.api.Test;
 
 class FileSourceMetricsTest {
@@ -20,8 +21,8 @@ class FileSourceMetricsTest {
     try (Metrics worker = new Metrics()) {
       PluginMetricsImpl first = new PluginMetricsImpl(worker, tags(0));
       PluginMetricsImpl second = new PluginMetricsImpl(worker, tags(1));
-      FileSourceMetrics zero = FileSourceMetrics.of(context(first));
-      FileSourceMetrics one = FileSourceMetrics.of(context(second));
+      FileSourceMetrics zero = FileSourceMetrics.of(context(first), MetricOwners.nextInstance());
+      FileSourceMetrics one = FileSourceMetrics.of(context(second), MetricOwners.nextInstance());
       zero.read(100, 2);
       one.read(10, 1);
       one.read(10, 1);
@@ -48,45 +49,18 @@ class FileSourceMetricsTest {
   }
 
   private static SourceTaskContext context(PluginMetrics metrics) {
-    return new SourceTaskContext() {
-      @Override
-      public Map<String, String> configs() {
-        return Map.of();
-      }
-
-      @Override
-      public OffsetStorageReader offsetStorageReader() {
-        return null;
-      }
-
-      @Override
-      public PluginMetrics pluginMetrics() {
-        return metrics;
-      }
-    };
+    return TaskContexts.withPluginMetrics(metrics);
   }
 
   /** A worker older than KIP-877: its context has no pluginMetrics() to call. */
   @Test
   void aWorkerWithoutPluginMetricsLeavesTheCountersUnpublished() {
     SourceTaskContext old =
-        new SourceTaskContext() {
-          @Override
-          public Map<String, String> configs() {
-            return Map.of();
-          }
-
-          @Override
-          public OffsetStorageReader offsetStorageReader() {
-            return null;
-          }
-
-          @Override
-          public PluginMetrics pluginMetrics() {
-            throw new AbstractMethodError("pluginMetrics");
-          }
-        };
-    FileSourceMetrics metrics = FileSourceMetrics.of(old);
+        TaskContexts.withPluginMetrics(
+            () -> {
+              throw new AbstractMethodError("pluginMetrics");
+            });
+    FileSourceMetrics metrics = FileSourceMetrics.of(old, MetricOwners.nextInstance());
     metrics.read(100, 2);
     metrics.rejected();
     metrics.completed();

@@ -1,5 +1,6 @@
 package io.skippr.connect.source.http.metrics;
 
+import io.skippr.connect.source.common.metrics.MetricOwners;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,13 +37,11 @@ import org.slf4j.LoggerFactory;
  * instance removes its own metrics when it stops, so a restart never fails on a name and an old
  * instance never removes the new one's metrics.
  */
-public final class TaskMetrics implements IngestMetrics {
+public final class TaskMetrics extends MetricOwners.Owner implements IngestMetrics {
 
   private static final Logger LOG = LoggerFactory.getLogger(TaskMetrics.class);
 
   private final MetricRegistry registry;
-  private final String task;
-  private final long instance;
   private final List<Gauge> gauges = new ArrayList<>();
   private final List<MetricName> registered = new ArrayList<>();
   private volatile IngestSensors sensors;
@@ -51,9 +50,8 @@ public final class TaskMetrics implements IngestMetrics {
   record Gauge(String name, String description, LongSupplier value) {}
 
   private TaskMetrics(MetricRegistry registry, String task, long instance) {
+    super(task, instance);
     this.registry = registry;
-    this.task = task;
-    this.instance = instance;
   }
 
   /**
@@ -70,13 +68,14 @@ public final class TaskMetrics implements IngestMetrics {
             MetricRegistry.forTask(context, connector, task, instance),
             connector + "/" + task,
             instance);
-    MetricOwners.claim(metrics);
+    metrics.claim();
     return metrics;
   }
 
   /** Publishes a gauge computed on demand (while this instance owns the task's metrics). */
   public void gauge(String name, String description, LongSupplier value) {
-    MetricOwners.addGauge(this, new Gauge(name, description, value));
+    Gauge gauge = new Gauge(name, description, value);
+    MetricOwners.change(() -> add(gauge));
   }
 
   /** Where the metrics are published, for log lines. */
@@ -111,16 +110,8 @@ public final class TaskMetrics implements IngestMetrics {
   /** Removes this instance's metrics (unless a newer instance took them over) and closes. */
   @Override
   public void close() {
-    MetricOwners.release(this);
+    super.close();
     registry.close();
-  }
-
-  String task() {
-    return task;
-  }
-
-  long instance() {
-    return instance;
   }
 
   boolean published() {
@@ -128,13 +119,15 @@ public final class TaskMetrics implements IngestMetrics {
   }
 
   /** Registers the sensors and gauges; called by {@link MetricOwners} under its lock. */
-  void publish() {
+  @Override
+  protected void publish() {
     sensors = new IngestSensors(registry);
     gauges.forEach(this::register);
   }
 
   /** Removes everything {@link #publish} registered; called by {@link MetricOwners}. */
-  void unpublish() {
+  @Override
+  protected void unpublish() {
     IngestSensors published = sensors;
     sensors = null;
     if (published != null) {
@@ -151,7 +144,7 @@ public final class TaskMetrics implements IngestMetrics {
   }
 
   /** Keeps the gauge, registering it now if this instance publishes; under the owners' lock. */
-  void add(Gauge gauge) {
+  private void add(Gauge gauge) {
     gauges.add(gauge);
     if (published()) {
       register(gauge);

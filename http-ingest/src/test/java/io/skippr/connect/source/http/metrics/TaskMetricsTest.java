@@ -3,6 +3,7 @@ package io.skippr.connect.source.http.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
+import io.skippr.connect.testkit.TaskContexts;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.kafka.common.MetricName;
@@ -10,7 +11,6 @@ import org.apache.kafka.common.metrics.Metrics;
 import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.common.metrics.internals.PluginMetricsImpl;
 import org.apache.kafka.connect.source.SourceTaskContext;
-import org.apache.kafka.connect.storage.OffsetStorageReader;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -136,21 +136,6 @@ class TaskMetricsTest {
   }
 
   private static SourceTaskContext context(PluginMetrics metrics) {
-    return new SourceTaskContext() {
-      @Override
-      public Map<String, String> configs() {
-        return Map.of();
-      }
-
-      @Override
-      public OffsetStorageReader offsetStorageReader() {
-        return null;
-      }
-
-      @Override
-      public PluginMetrics pluginMetrics() {
-        return metrics;
-      }
-    };
+    return TaskContexts.withPluginMetrics(metrics);
   }
 }

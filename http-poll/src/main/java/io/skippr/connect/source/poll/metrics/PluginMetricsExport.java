@@ -1,5 +1,6 @@
 package io.skippr.connect.source.poll.metrics;
 
+import io.skippr.connect.source.common.metrics.MetricOwners;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,22 +17,35 @@ import org.slf4j.LoggerFactory;
  * connector and task and reports them like its own (JMX group {@code kafka.connect.plugins}). This
  * class is loaded only through {@link #of}, which falls back to {@link MetricsExport#NONE} on older
  * workers, where neither {@code pluginMetrics()} nor {@link PluginMetrics} exists.
+ *
+ * <p>A task instance that Connect gave up waiting for can still hold the names when the next
+ * instance of the same task starts: the newest instance takes them over ({@link MetricOwners}).
  */
-public final class PluginMetricsExport implements MetricsExport {
+public final class PluginMetricsExport extends MetricOwners.Owner implements MetricsExport {
 
   private static final Logger LOG = LoggerFactory.getLogger(PluginMetricsExport.class);
 
   private final PluginMetrics metrics;
-  private final List<MetricName> added = new ArrayList<>();
+  private final List<Metric> metricsAdded = new ArrayList<>();
+  private final List<MetricName> registered = new ArrayList<>();
+  private boolean published;
 
-  private PluginMetricsExport(PluginMetrics metrics) {
+  private record Metric(MetricName name, DoubleSupplier value) {}
+
+  private PluginMetricsExport(PluginMetrics metrics, long instance) {
+    // The worker's own tags (connector, task) tell this task's metric names from other tasks'.
+    super("http-poll:" + metrics.metricName("task", "", new LinkedHashMap<>()).tags(), instance);
     this.metrics = metrics;
   }
 
-  /** The worker's plugin metrics, or {@link MetricsExport#NONE} when it offers none. */
-  public static MetricsExport of(SourceTaskContext context) {
+  /**
+   * The worker's plugin metrics, or {@link MetricsExport#NONE} when it offers none.
+   *
+   * @param instance orders this worker's instances of the task ({@link MetricOwners#nextInstance})
+   */
+  public static MetricsExport of(SourceTaskContext context, long instance) {
     try {
-      return create(context);
+      return create(context, instance);
     } catch (LinkageError | UnsupportedOperationException e) {
       LOG.info(
           "This Connect worker has no plugin metrics (KIP-877, Kafka 4.1+): HTTP poll metrics"
@@ -41,28 +55,58 @@ public final class PluginMetricsExport implements MetricsExport {
     }
   }
 
-  private static MetricsExport create(SourceTaskContext context) {
+  private static MetricsExport create(SourceTaskContext context, long instance) {
     PluginMetrics metrics = context.pluginMetrics();
-    return metrics == null ? NONE : new PluginMetricsExport(metrics);
+    if (metrics == null) {
+      return NONE;
+    }
+    PluginMetricsExport export = new PluginMetricsExport(metrics, instance);
+    export.claim();
+    return export;
   }
 
   @Override
-  public synchronized void add(
+  public void add(
       String name, String description, LinkedHashMap<String, String> tags, DoubleSupplier value) {
-    MetricName metricName = metrics.metricName(name, description, tags);
-    metrics.addMetric(metricName, (Measurable) (config, now) -> value.getAsDouble());
-    added.add(metricName);
+    Metric metric = new Metric(metrics.metricName(name, description, tags), value);
+    MetricOwners.change(
+        () -> {
+          metricsAdded.add(metric);
+          if (published) {
+            register(metric);
+          }
+        });
   }
 
   @Override
-  public synchronized void close() {
-    for (MetricName name : added) {
+  protected void publish() {
+    published = true;
+    metricsAdded.forEach(this::register);
+  }
+
+  @Override
+  protected void unpublish() {
+    published = false;
+    for (MetricName name : registered) {
       try {
         metrics.removeMetric(name);
       } catch (RuntimeException e) {
         // the worker closed the plugin metrics with the task already
       }
     }
-    added.clear();
+    registered.clear();
+  }
+
+  private void register(Metric metric) {
+    try {
+      metrics.addMetric(metric.name(), (Measurable) (config, now) -> metric.value().getAsDouble());
+      registered.add(metric.name());
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "HTTP poll metric {} {} not published: {}",
+          metric.name().name(),
+          metric.name().tags(),
+          e.toString());
+    }
   }
 }
