@@ -25,7 +25,7 @@ import org.apache.kafka.connect.storage.Converter;
  * <p>On a shared machine the load moves while a case runs, so the two converters take turns in
  * short slices, many rounds, in one JVM, and each round gives a ratio; the figures are medians. The
  * ratio of records per CPU-second of the measuring thread is the one the load disturbs least. Not
- * part of the build: {@code mvn -o -Pbench -pl json -am verify -DskipTests} (see
+ * part of the build: {@code mvn -Pjson-bench -pl json -am verify -DskipTests} (see
  * docs/json-converter.md); arguments {@code rounds=N slice=RECORDS warmup=SECONDS}.
  */
 public final class JsonConverterBench {

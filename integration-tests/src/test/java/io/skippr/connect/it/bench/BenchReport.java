@@ -17,9 +17,7 @@ final class BenchReport {
   private final Map<String, String> load = new LinkedHashMap<>();
   private final Map<String, Map<String, String>> throughput = new LinkedHashMap<>();
   private final List<Map<String, String>> paths = new ArrayList<>();
-  private final Map<String, double[]> connect = new LinkedHashMap<>();
-  private final Map<String, double[]> connectRatios = new LinkedHashMap<>();
-  private final List<ConnectStage.Topic> topics = new ArrayList<>();
+  private ConnectTable connect;
   private final Map<String, Long> jsonBytes = new LinkedHashMap<>();
 
   BenchReport(long rows) {
@@ -52,51 +50,9 @@ final class BenchReport {
     jsonBytes.put(fill.get("topic"), Long.parseLong(fill.get("value_bytes")));
   }
 
-  /**
-   * Medians of the rounds of each contender and topic, and the median of each round's ratio lake /
-   * no-op and lake / Iceberg (runs of one round are minutes apart at most, so a busy machine
-   * disturbs a ratio less than the figures).
-   */
+  /** The rounds of (3) and (4), by {@link #connectKey}, over the topics that ran. */
   void connect(Map<String, List<ConnectStage.Figures>> figures, List<ConnectStage.Topic> ran) {
-    topics.addAll(ran);
-    figures.forEach(
-        (key, runs) ->
-            connect.put(
-                key,
-                new double[] {
-                  median(runs.stream().map(ConnectStage.Figures::rowsPerSecond).toList()),
-                  median(runs.stream().map(ConnectStage.Figures::rowsPerCpuSecond).toList())
-                }));
-    for (ConnectStage.Topic topic : ran) {
-      List<ConnectStage.Figures> lake = figures.get(connectKey(ConnectStage.Contender.LAKE, topic));
-      List<ConnectStage.Figures> compacting =
-          figures.get(connectKey(ConnectStage.Contender.LAKE_COMPACTING, topic));
-      if (lake != null && compacting != null) {
-        List<Double> wall = new ArrayList<>();
-        List<Double> cpu = new ArrayList<>();
-        for (int i = 0; i < Math.min(lake.size(), compacting.size()); i++) {
-          wall.add(compacting.get(i).rowsPerSecond() / lake.get(i).rowsPerSecond());
-          cpu.add(compacting.get(i).rowsPerCpuSecond() / lake.get(i).rowsPerCpuSecond());
-        }
-        connectRatios.put(
-            connectKey(ConnectStage.Contender.LAKE_COMPACTING, topic),
-            new double[] {median(wall), median(cpu)});
-      }
-      for (ConnectStage.Contender base :
-          List.of(ConnectStage.Contender.NOOP, ConnectStage.Contender.ICEBERG)) {
-        List<ConnectStage.Figures> other = figures.get(connectKey(base, topic));
-        if (lake == null || other == null) {
-          continue;
-        }
-        List<Double> wall = new ArrayList<>();
-        List<Double> cpu = new ArrayList<>();
-        for (int i = 0; i < Math.min(lake.size(), other.size()); i++) {
-          wall.add(lake.get(i).rowsPerSecond() / other.get(i).rowsPerSecond());
-          cpu.add(lake.get(i).rowsPerCpuSecond() / other.get(i).rowsPerCpuSecond());
-        }
-        connectRatios.put(connectKey(base, topic), new double[] {median(wall), median(cpu)});
-      }
-    }
+    connect = new ConnectTable(figures, ran);
   }
 
   void print() {
@@ -119,7 +75,9 @@ final class BenchReport {
     System.out.println("| # | what | rows/s | rows per CPU-second | ratio | target |");
     System.out.println("| --- | --- | ---: | ---: | --- | --- |");
     printThroughput();
-    printConnect();
+    if (connect != null) {
+      connect.print();
+    }
     printPaths();
   }
 
@@ -156,90 +114,6 @@ final class BenchReport {
             "≥ 0.80 × (1)");
       }
     }
-  }
-
-  private void printConnect() {
-    for (ConnectStage.Topic topic : topics) {
-      String what =
-          topic.name().replace("bench-", "")
-              + " ("
-              + topic.partitions()
-              + (topic.partitions() == 1 ? " partition" : " partitions")
-              + ")";
-      double[] noop = connect.get(connectKey(ConnectStage.Contender.NOOP, topic));
-      double[] lake = connect.get(connectKey(ConnectStage.Contender.LAKE, topic));
-      double[] iceberg = connect.get(connectKey(ConnectStage.Contender.ICEBERG, topic));
-      if (noop != null) {
-        connectRow("4", "Connect + do-nothing sink, " + what, noop, "1.00", "");
-      }
-      if (lake != null) {
-        String ratio =
-            lakeRatio(ConnectStage.Contender.NOOP, topic, "(4)")
-                + lakeRatio(ConnectStage.Contender.ICEBERG, topic, "; (3i)");
-        connectRow("3", "Connect + lake sink, " + what, lake, ratio, "≥ 0.80 × (4); ≥ 2 × (3i)");
-      }
-      double[] compacting = connect.get(connectKey(ConnectStage.Contender.LAKE_COMPACTING, topic));
-      double[] compactRatio =
-          connectRatios.get(connectKey(ConnectStage.Contender.LAKE_COMPACTING, topic));
-      if (compacting != null && compactRatio != null) {
-        connectRow(
-            "3c",
-            "Connect + lake sink merging its files every second, " + what,
-            compacting,
-            String.format(Locale.ROOT, "%.2f × (3) (CPU: %.2f)", compactRatio[0], compactRatio[1]),
-            "");
-      }
-      printRegistering(topic, what, lake, iceberg);
-      if (iceberg != null && noop != null) {
-        connectRow(
-            "3i",
-            "Connect + Apache Iceberg sink 1.12.0, " + what,
-            iceberg,
-            ratio(iceberg[0], noop[0]) + " × (4)",
-            "");
-      }
-    }
-    if (!topics.isEmpty()) {
-      System.out.println("(ratios of (3): the median of each round's ratio)");
-    }
-  }
-
-  /** (3r): the lake sink registering in Iceberg, against (3) and (3i) by their medians. */
-  private void printRegistering(
-      ConnectStage.Topic topic, String what, double[] lake, double[] iceberg) {
-    double[] registering = connect.get(connectKey(ConnectStage.Contender.LAKE_ICEBERG, topic));
-    if (registering == null) {
-      return;
-    }
-    List<String> ratios = new ArrayList<>();
-    if (lake != null) {
-      ratios.add(ratio(registering[0], lake[0]) + " × (3)");
-    }
-    if (iceberg != null) {
-      ratios.add(ratio(registering[0], iceberg[0]) + " × (3i)");
-    }
-    connectRow(
-        "3r",
-        "Connect + lake sink registering in Iceberg, " + what,
-        registering,
-        String.join("; ", ratios),
-        "≥ 2 × (3i)");
-  }
-
-  /** The lake sink's ratio to another contender, e.g. {@code 0.81 × (4) (CPU: 0.55)}. */
-  private String lakeRatio(ConnectStage.Contender base, ConnectStage.Topic topic, String label) {
-    double[] ratio = connectRatios.get(connectKey(base, topic));
-    if (ratio == null) {
-      return "";
-    }
-    String prefix = label.startsWith(";") ? "; " : "";
-    return String.format(
-        Locale.ROOT,
-        "%s%.2f × %s (CPU: %.2f)",
-        prefix,
-        ratio[0],
-        label.replace("; ", ""),
-        ratio[1]);
   }
 
   private void printPaths() {
@@ -302,19 +176,6 @@ final class BenchReport {
         target);
   }
 
-  private static void connectRow(
-      String number, String what, double[] figures, String ratio, String target) {
-    System.out.printf(
-        Locale.ROOT,
-        "| %s | %s | %,.0f | %,.0f (whole JVM) | %s | %s |%n",
-        number,
-        what,
-        figures[0],
-        figures[1],
-        ratio,
-        target);
-  }
-
   private static double cpuRate(Map<String, String> figures) {
     return Double.parseDouble(figures.get("cpu_rows_per_s"));
   }
@@ -331,7 +192,7 @@ final class BenchReport {
     return String.format(Locale.ROOT, "%.2f", value / base);
   }
 
-  private static double median(List<Double> values) {
+  static double median(List<Double> values) {
     List<Double> sorted = new ArrayList<>(values);
     sorted.sort(Double::compare);
     return sorted.get(sorted.size() / 2);

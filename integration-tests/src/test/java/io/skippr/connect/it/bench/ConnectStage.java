@@ -23,30 +23,41 @@ final class ConnectStage {
   static final String NOOP = NoopSinkConnector.class.getName();
   static final String LAKE = "io.skippr.connect.sink.LakeSinkConnector";
   static final String ICEBERG = "org.apache.iceberg.connect.IcebergSinkConnector";
+  static final String KAFKA_JSON = "org.apache.kafka.connect.json.JsonConverter";
+  static final String STREAMING_JSON = "io.skippr.connect.json.StreamingJsonConverter";
 
-  /** The sinks compared: Connect's ceiling, the lake sink, and Apache Iceberg's own sink. */
+  /**
+   * The sinks compared: Connect's ceiling, the lake sink, and Apache Iceberg's own sink, with
+   * Kafka's JsonConverter; the do-nothing and the lake sink also with the project's
+   * StreamingJsonConverter (same settings).
+   */
   enum Contender {
-    NOOP(ConnectStage.NOOP),
+    NOOP(ConnectStage.NOOP, KAFKA_JSON),
+    NOOP_STREAMING(ConnectStage.NOOP, STREAMING_JSON),
     /** The lake sink without compaction, as before compaction existed. */
-    LAKE(ConnectStage.LAKE),
+    LAKE(ConnectStage.LAKE, KAFKA_JSON),
+    /** The lake sink of {@link #LAKE} with StreamingJsonConverter. */
+    LAKE_STREAMING(ConnectStage.LAKE, STREAMING_JSON),
     /** The lake sink merging its files every second beside its writes. */
-    LAKE_COMPACTING(ConnectStage.LAKE),
+    LAKE_COMPACTING(ConnectStage.LAKE, KAFKA_JSON),
     /**
      * The lake sink without compaction registering its units in Iceberg tables (the
      * skippr-connect-iceberg archive, a JDBC catalog on SQLite, commits every second).
      */
-    LAKE_ICEBERG(ConnectStage.LAKE),
-    ICEBERG(ConnectStage.ICEBERG);
+    LAKE_ICEBERG(ConnectStage.LAKE, KAFKA_JSON),
+    ICEBERG(ConnectStage.ICEBERG, KAFKA_JSON);
 
     /** The lake sink's own contenders, which share its configuration. */
     boolean isLake() {
-      return this == LAKE || this == LAKE_COMPACTING || this == LAKE_ICEBERG;
+      return connectorClass.equals(ConnectStage.LAKE);
     }
 
     final String connectorClass;
+    final String valueConverter;
 
-    Contender(String connectorClass) {
+    Contender(String connectorClass, String valueConverter) {
       this.connectorClass = connectorClass;
+      this.valueConverter = valueConverter;
     }
 
     String label() {
@@ -94,7 +105,7 @@ final class ConnectStage {
     }
   }
 
-  /** One run of {@code contender} over the topic, with JsonConverter as the topic says. */
+  /** One run of {@code contender} over the topic, with its JSON converter as the topic says. */
   Figures run(Contender contender, Topic topic, long rows) throws Exception {
     String name = contender.label() + "-" + ++runs;
     Map<String, String> config = new HashMap<>();
@@ -102,7 +113,7 @@ final class ConnectStage {
     config.put("tasks.max", "1");
     config.put("topics", topic.name());
     config.put("key.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
-    config.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+    config.put("value.converter", contender.valueConverter);
     config.put("value.converter.schemas.enable", Boolean.toString(topic.schemas()));
     config.put("errors.tolerance", "none");
     Path dir = lakes.resolve(name);
@@ -112,7 +123,7 @@ final class ConnectStage {
       config.put("flush.size", Long.toString(Math.max(1, rows / 10)));
       config.putAll(topic.lakeSettings());
       config.putAll(lakeSettings);
-      if (contender == Contender.LAKE || contender == Contender.LAKE_ICEBERG) {
+      if (contender != Contender.LAKE_COMPACTING) {
         config.put("compaction.enabled", "false");
       } else {
         config.put("compaction.enabled", "true");

@@ -19,19 +19,24 @@ import org.apache.kafka.common.utils.Utils;
  * module): (1) parquet-java's writer alone, the ceiling; (2) the sink task alone, no Kafka; (3)
  * Connect with the lake sink, (4) Connect with a do-nothing sink and (3i) Connect with Apache
  * Iceberg's sink on the same topics (flat rows on one partition, nested JSON events on three), with
- * JsonConverter schemaless and with schemas; (5) heap and buffered bytes with 1, 100 and 1,000
- * partition paths. Prints figures and ratios only; nothing is asserted about speed.
+ * JSON values schemaless and with schemas, read by Kafka's JsonConverter and (3s, 4s: the lake and
+ * the do-nothing sink) by the project's StreamingJsonConverter; (5) heap and buffered bytes with 1,
+ * 100 and 1,000 partition paths. Prints figures and ratios only; nothing is asserted about speed.
  *
- * <p>Run from the repository root: {@code mvn -o -Pbench -pl integration-tests -am verify
- * -DskipTests} (add {@code -Dbench.args="--rows 100000"} for a quick run). Options: {@code --rows}
- * (1,000,000), {@code --rounds} (3, for 1 and 2), {@code --connect-rounds} (3), {@code --paths}
- * (1,100,1000), {@code --budget} (buffer.max.bytes for 5, 33554432), {@code --jfr DIR} (a flight
- * recording of every forked JVM), {@code --stages} (1,2,3,5: which parts to run; 3 includes 4),
- * {@code --payloads} (flat,nested) and {@code --contenders}
- * (noop,lake,lake_compacting,lake_iceberg,iceberg) of (3). See docs/performance.md.
+ * <p>Run from the repository root: {@code mvn -Pbench -pl integration-tests -am verify -DskipTests}
+ * (add {@code -Dbench.rows=100000} for a quick run). Options in {@code -Dbench.args}: {@code
+ * --rows} (1,000,000, or {@code -Dbench.rows}), {@code --rounds} (3, for 1 and 2), {@code
+ * --connect-rounds} (3), {@code --paths} (1,100,1000), {@code --budget} (buffer.max.bytes for 5,
+ * 33554432), {@code --jfr DIR} (a flight recording of every forked JVM), {@code --stages} (1,2,3,5:
+ * which parts to run; 3 includes 4), {@code --payloads} (flat,nested) and {@code --contenders}
+ * ({@value #CONTENDERS}) of (3). See docs/performance.md.
  */
 public final class LakeSinkBench {
   private LakeSinkBench() {}
+
+  /** The contenders of (3) unless {@code --contenders} names some. */
+  static final String CONTENDERS =
+      "noop,noop_streaming,lake,lake_streaming,lake_compacting,lake_iceberg,iceberg";
 
   public static void main(String[] args) throws Exception {
     Map<String, String> options = options(args);
@@ -88,10 +93,7 @@ public final class LakeSinkBench {
           Integer.parseInt(options.getOrDefault("connect-rounds", "3")),
           settings(options.getOrDefault("lake-set", "")),
           List.of(options.getOrDefault("payloads", "flat,nested").split(",")),
-          Arrays.stream(
-                  options
-                      .getOrDefault("contenders", "noop,lake,lake_compacting,lake_iceberg,iceberg")
-                      .split(","))
+          Arrays.stream(options.getOrDefault("contenders", CONTENDERS).split(","))
               .map(c -> ConnectStage.Contender.valueOf(c.trim().toUpperCase(Locale.ROOT)))
               .toList());
     }
