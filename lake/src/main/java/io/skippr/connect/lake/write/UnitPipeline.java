@@ -1,5 +1,6 @@
 package io.skippr.connect.lake.write;
 
+import io.skippr.connect.common.MdcThreadFactory;
 import io.skippr.connect.lake.buffer.UnitBuffer;
 import io.skippr.connect.lake.log.LogEntry;
 import java.io.IOException;
@@ -72,7 +73,7 @@ final class UnitPipeline implements AutoCloseable {
     }
     Future<?> done =
         thread.submit(
-            TaskThreads.withCallersMdc(
+            MdcThreadFactory.withCallersMdc(
                 () -> {
                   committer.write(session, unit, intent, trigger);
                   return null;
