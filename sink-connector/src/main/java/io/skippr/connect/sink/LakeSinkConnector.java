@@ -1,5 +1,6 @@
 package io.skippr.connect.sink;
 
+import io.skippr.connect.common.ProjectVersion;
 import io.skippr.connect.lake.write.LakeSinkConfig;
 import io.skippr.connect.lake.write.LakeWriter;
 import io.skippr.connect.lake.write.OffsetReset;
@@ -22,7 +23,7 @@ public class LakeSinkConnector extends SinkConnector {
 
   @Override
   public String version() {
-    return ConnectorVersion.get();
+    return ProjectVersion.get();
   }
 
   @Override

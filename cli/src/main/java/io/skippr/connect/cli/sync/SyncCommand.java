@@ -3,6 +3,7 @@ package io.skippr.connect.cli.sync;
 import io.skippr.connect.cli.discover.DiscoveryException;
 import io.skippr.connect.cli.discover.PluginJars;
 import io.skippr.connect.cli.discover.SkipprYaml;
+import io.skippr.connect.common.MdcThreadFactory;
 import io.skippr.connect.common.ProcessEnvironment;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -129,15 +130,15 @@ public final class SyncCommand implements Callable<Integer> {
     SyncRun run = new SyncRun(resolved, once, wait, PluginJars.resolve(pluginDir), events);
     Duration grace = resolved.settings().shutdownTimeout().plusSeconds(5);
     Thread hook =
-        new Thread(
-            () -> {
-              try {
-                run.stop(grace);
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-            },
-            "skippr-sync-shutdown");
+        new MdcThreadFactory("skippr-sync-shutdown")
+            .newThread(
+                () -> {
+                  try {
+                    run.stop(grace);
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                });
     Runtime.getRuntime().addShutdownHook(hook);
     try {
       return run.run();

@@ -4,6 +4,7 @@ import io.debezium.embedded.Connect;
 import io.debezium.engine.DebeziumEngine;
 import io.debezium.engine.RecordChangeEvent;
 import io.debezium.engine.format.ChangeEventFormat;
+import io.skippr.connect.common.MdcThreadFactory;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,13 +13,13 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.common.config.Config;
 import org.apache.kafka.common.config.ConfigValue;
 import org.apache.kafka.connect.source.SourceConnector;
 import org.apache.kafka.connect.source.SourceRecord;
-import org.slf4j.MDC;
 
 /**
  * The source connector of a run without Kafka, in Debezium's embedded engine: its tasks run
@@ -48,19 +49,11 @@ final class SyncEngine implements AutoCloseable {
 
   private SyncEngine(DebeziumEngine<RecordChangeEvent<SourceRecord>> engine, ClassLoader loader) {
     this.engine = engine;
-    Map<String, String> mdc = MDC.getCopyOfContextMap();
+    ThreadFactory threads = new MdcThreadFactory("skippr-sync-engine");
     this.runner =
         Executors.newSingleThreadExecutor(
             task -> {
-              Thread thread =
-                  new Thread(
-                      () -> {
-                        if (mdc != null) {
-                          MDC.setContextMap(mdc);
-                        }
-                        task.run();
-                      },
-                      "skippr-sync-engine");
+              Thread thread = threads.newThread(task);
               // Threads inherit it: connectors that look up services through the context
               // loader (Debezium's do) find the plugin directory's classes from any thread.
               thread.setContextClassLoader(loader);

@@ -234,6 +234,23 @@ public final class TpLog {
   }
 
   /**
+   * Starts the next generation of the TP: appends a {@code generation} entry after the current
+   * generation's last commit (lake-format.md, "Offsets the lake cannot account for"). The one place
+   * a generation starts, for the writer meeting a discontinuity and for offsets changed through
+   * Connect's REST API.
+   *
+   * @param startOffset the generation's first offset; -1 when the consumer's position decides
+   * @return the new generation's number
+   * @throws FencedException when a newer writer claimed the TP
+   */
+  public synchronized long startGeneration(long startOffset, String reason) throws IOException {
+    long previousEnd = state.lastCommit().map(CommittedUnit::end).orElse(-1L);
+    long generation = state.generation() + 1;
+    append(new LogEntry.Generation(epoch, generation, startOffset, previousEnd, reason));
+    return generation;
+  }
+
+  /**
    * Gives up a planned unit: deletes the files its intent names (complete or not, staged or not),
    * then appends {@code abort}. Deleting first means an abort never leaves files behind.
    */

@@ -9,8 +9,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Opens a TP for writing (step 1 of the commit protocol): read the log, claim a new epoch, settle
- * the pending intent, delete orphans, and decide where to resume.
+ * Opens a TP for writing (lake-format.md, The commit protocol, step 1): read the log, claim a new
+ * epoch, settle the pending intent, delete orphans, and decide where to resume.
  */
 public final class TpRecovery {
   private static final Logger LOG = LoggerFactory.getLogger(TpRecovery.class);

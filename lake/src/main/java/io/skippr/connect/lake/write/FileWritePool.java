@@ -1,5 +1,6 @@
 package io.skippr.connect.lake.write;
 
+import io.skippr.connect.common.MdcThreadFactory;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
@@ -47,7 +48,8 @@ final class FileWritePool implements AutoCloseable {
     AtomicBoolean failed = new AtomicBoolean();
     List<Future<T>> futures = new ArrayList<>(jobs.size());
     for (Job<T> job : jobs) {
-      futures.add(executor.submit(TaskThreads.withCallersMdc(() -> runUnlessFailed(job, failed))));
+      futures.add(
+          executor.submit(MdcThreadFactory.withCallersMdc(() -> runUnlessFailed(job, failed))));
     }
     Throwable failure = null;
     boolean interrupted = false;

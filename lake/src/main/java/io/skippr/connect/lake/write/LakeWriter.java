@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,11 +25,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Turns the records of the TPs a task owns into committed lake units: open (recover each TP) → put
- * (check continuity, then the {@link UnitFiller} routes, buffers and cuts) → preCommit (only
- * committed offsets). Called by the task's thread only. Each TP is a {@link TpSession}; cut units
- * go through the {@link UnitFlow}; the {@link MemoryGovernor} keeps the budget. Records are tracked
- * by their original topic, partition and offset, so topic-renaming transforms cannot break
- * exactly-once.
+ * (each TP's {@link TpStateMachine} checks the offset, then the {@link UnitFiller} routes, buffers
+ * and cuts) → preCommit (only committed offsets). Called by the task's thread only. Cut units go
+ * through the {@link UnitCutter} to the {@link CommitQueue}; the {@link MemoryGovernor} keeps the
+ * budget. Records are tracked by their original topic, partition and offset, so topic-renaming
+ * transforms cannot break exactly-once.
  */
 public final class LakeWriter {
   private static final Logger LOG = LoggerFactory.getLogger(LakeWriter.class);
@@ -43,12 +44,12 @@ public final class LakeWriter {
   private final LakeIdentity lake;
   private final RotationTriggers triggers;
   private final MemoryGovernor memory;
-  private final UnitFlow units;
+  private final UnitCutter units;
   private final UnitFiller filler;
-  private final Generations generations;
+  private final OnDiscontinuity onDiscontinuity;
   private final LakeSinkMetrics metrics;
   private final CommitListener listener;
-  private final Map<TopicPartition, TpSession> sessions = new LinkedHashMap<>();
+  private final Map<TopicPartition, TpStateMachine> tpStates = new LinkedHashMap<>();
 
   /** The logs of the open TPs, read by their maintenance on a thread of its own. */
   private final Map<TopicPartition, TpLog> openLogs = new ConcurrentHashMap<>();
@@ -75,13 +76,13 @@ public final class LakeWriter {
         memory::pauses);
     this.listener = parts.listeners().open(parts.storage(), lake, settings.owner());
     UnitCommitter committer = new UnitCommitter(parts, layout, lake, settings, metrics, listener);
-    this.units = new UnitFlow(committer, memory, parts.storage(), settings.writeAsync());
+    this.units = new UnitCutter(committer, memory, parts.storage(), settings);
     ErrantRecords errant =
         new ErrantRecords(context.errantRecordReporter(), settings.toleratesErrors());
     RecordRouter router =
         new RecordRouter(parts.converter(), parts.partitioner(), errant, parts.lateWrites());
     this.filler = new UnitFiller(triggers, router, units, memory, parts);
-    this.generations = new Generations(settings.onDiscontinuity());
+    this.onDiscontinuity = new OnDiscontinuity(settings.onDiscontinuity());
   }
 
   /** The identity of the lake this writer writes to. */
@@ -95,37 +96,37 @@ public final class LakeWriter {
    * @throws io.skippr.connect.lake.log.LogFormatException when a TP's log has an unknown format
    */
   public void open(Collection<TopicPartition> partitions) {
-    units.settle(true);
+    units.awaitAll();
     TpOpener opener = new TpOpener(parts, layout, lake, settings, listener);
     for (TopicPartition tp : partitions) {
       close(List.of(tp));
-      TpSession session = opener.open(tp, resumeAfterClose.remove(tp), metrics);
-      sessions.put(tp, session);
-      openLogs.put(tp, session.log);
-      session.openedAt.ifPresent(offset -> context.offset(tp, offset));
+      TpStateMachine tpState = opener.open(tp, resumeAfterClose.remove(tp), metrics);
+      tpStates.put(tp, tpState);
+      openLogs.put(tp, tpState.log);
+      tpState.openedAt.ifPresent(offset -> context.offset(tp, offset));
     }
   }
 
   /** Buffers the records, cutting every unit whose trigger fires. */
   public void put(Collection<SinkRecord> records) {
-    units.settle(false);
+    units.takeDone();
     for (SinkRecord record : records) {
-      TpSession session = sessionOf(record);
+      TpStateMachine tpState = tpStateOf(record);
       long offset = record.originalKafkaOffset();
-      if (session.isOpen() && continues(session, offset)) {
-        units.guarded(session, () -> filler.accept(session, record, offset));
+      if (tpState.isOpen() && continues(tpState, offset)) {
+        units.guarded(tpState, () -> filler.accept(tpState, record, offset));
         relieveMemory();
       }
     }
-    sessions.values().forEach(session -> session.continuity.batchEnded());
+    tpStates.values().forEach(TpStateMachine::batchEnded);
     long now = parts.clock().millis();
-    for (TpSession session : new ArrayList<>(sessions.values())) {
-      String trigger = session.rotatable() ? triggers.onClock(session.unit(), now) : null;
+    for (TpStateMachine tpState : new ArrayList<>(tpStates.values())) {
+      String trigger = tpState.rotatable() ? triggers.onClock(tpState.unit(), now) : null;
       if (trigger != null) {
-        units.guarded(session, () -> units.cut(session, trigger));
+        units.guarded(tpState, () -> units.cut(tpState, trigger));
       }
     }
-    memory.resumeWhenUnder();
+    memory.resumeWhenUnder(tpStates.values());
   }
 
   /**
@@ -138,13 +139,13 @@ public final class LakeWriter {
    */
   public Map<TopicPartition, OffsetAndMetadata> preCommit() {
     Map<TopicPartition, OffsetAndMetadata> offsets = new LinkedHashMap<>();
-    units.settle(false); // never waits: Connect asks again on its next commit
+    units.takeDone(); // never waits: Connect asks again on its next commit
     String metadata = OFFSET_METADATA_PREFIX + lake.id();
-    for (TpSession session : sessions.values()) {
-      if (session.phase() != TpSession.Phase.FENCED) {
+    for (TpStateMachine tpState : tpStates.values()) {
+      if (tpState.phase() != TpStateMachine.Phase.FENCED) {
         units
-            .committedEnd(session)
-            .ifPresent(end -> offsets.put(session.tp, new OffsetAndMetadata(end + 1, metadata)));
+            .committedEnd(tpState)
+            .ifPresent(end -> offsets.put(tpState.tp, new OffsetAndMetadata(end + 1, metadata)));
       }
     }
     return offsets;
@@ -156,44 +157,43 @@ public final class LakeWriter {
    * cut as a unit of its own.
    */
   public void flushAll() {
-    for (TpSession session : new ArrayList<>(sessions.values())) {
+    for (TpStateMachine tpState : new ArrayList<>(tpStates.values())) {
       units.guarded(
-          session,
+          tpState,
           () -> {
-            if (session.replay() != null) {
-              units.abandonReplay(session, "the source ended before the replay's last record");
+            if (tpState.replay() != null) {
+              tpState.abandonReplay("the source ended before the replay's last record");
             }
-            units.cut(session, "flush");
+            units.cut(tpState, "flush");
           });
     }
-    units.settle(true);
+    units.awaitAll();
   }
 
   /** Forgets the TPs, dropping what they buffered: their next owner reads it again from Kafka. */
   public void close(Collection<TopicPartition> partitions) {
     for (TopicPartition tp : partitions) {
-      TpSession session = sessions.get(tp);
-      if (session != null && session.isOpen()) {
-        memory.release(session.closing());
+      TpStateMachine tpState = tpStates.get(tp);
+      if (tpState != null && tpState.isOpen()) {
+        memory.release(tpState.closing());
       }
     }
-    units.settle(true);
+    units.awaitAll();
     for (TopicPartition tp : partitions) {
-      TpSession session = sessions.remove(tp);
+      TpStateMachine tpState = tpStates.remove(tp);
       openLogs.remove(tp);
-      if (session != null) {
-        session.resumeOffset().ifPresent(offset -> resumeAfterClose.put(tp, offset));
+      if (tpState != null) {
+        tpState.resumeOffset().ifPresent(offset -> resumeAfterClose.put(tp, offset));
         metrics.close(tp);
         listener.closed(tp);
       }
-      memory.forget(tp);
     }
   }
 
   /** Closes every TP and stops the threads that write files. */
   public void stop() {
     try {
-      close(new ArrayList<>(sessions.keySet()));
+      close(new ArrayList<>(tpStates.keySet()));
     } finally {
       units.close();
       listener.close();
@@ -231,27 +231,29 @@ public final class LakeWriter {
 
   /** TPs paused because the buffer budget could not be met by cutting units. */
   public Set<TopicPartition> pausedPartitions() {
-    return memory.paused();
+    Set<TopicPartition> paused = new LinkedHashSet<>();
+    tpStates.values().stream().filter(TpStateMachine::paused).forEach(t -> paused.add(t.tp));
+    return Set.copyOf(paused);
   }
 
-  private TpSession sessionOf(SinkRecord record) {
+  private TpStateMachine tpStateOf(SinkRecord record) {
     TopicPartition tp = new TopicPartition(record.originalTopic(), record.originalKafkaPartition());
-    TpSession session = sessions.get(tp);
-    if (session == null) {
+    TpStateMachine tpState = tpStates.get(tp);
+    if (tpState == null) {
       // Connect opens partitions before delivering them; never drop records if it did not.
       LOG.warn("Records of {} arrived before it was opened; opening it now", tp);
       open(List.of(tp));
-      session = sessions.get(tp);
+      tpState = tpStates.get(tp);
     }
-    return session;
+    return tpState;
   }
 
   /**
-   * Whether a delivered record continues its TP where the lake expects ({@link OffsetContinuity}):
-   * seeks the TP when asked to, and meets offsets the lake cannot account for as configured.
+   * Whether a delivered record continues its TP where the lake expects ({@link OffsetCheck}): seeks
+   * the TP when asked to, and meets offsets the lake cannot account for as configured.
    */
-  private boolean continues(TpSession session, long offset) {
-    OffsetContinuity.Step step = session.continuity.check(offset);
+  private boolean continues(TpStateMachine tpState, long offset) {
+    OffsetCheck.Step step = tpState.check(offset);
     if (step.notice() != null) {
       LOG.warn("{}", step.notice());
     }
@@ -260,13 +262,13 @@ public final class LakeWriter {
         return true;
       case SEEK:
         LOG.info(
-            "Seeking {} to offset {} (offset {} was delivered)", session.tp, step.seekTo(), offset);
-        context.offset(session.tp, step.seekTo());
+            "Seeking {} to offset {} (offset {} was delivered)", tpState.tp, step.seekTo(), offset);
+        context.offset(tpState.tp, step.seekTo());
         return false;
       case DISCONTINUITY:
         units.guarded(
-            session, () -> generations.start(session, step.discontinuity(), units::cutNow));
-        return session.isOpen();
+            tpState, () -> onDiscontinuity.meet(tpState, step.discontinuity(), units::cutNow));
+        return tpState.isOpen();
       default:
         return false;
     }
@@ -274,12 +276,12 @@ public final class LakeWriter {
 
   private void relieveMemory() {
     while (memory.isOver()) {
-      if (units.settle(true) || memory.compact(sessions.values())) {
+      if (units.awaitAll() || memory.compact(tpStates.values())) {
         continue; // units in flight held rows, or rows were compacted: bytes are free now
       }
-      TpSession largest = memory.largest(sessions.values());
+      TpStateMachine largest = memory.largest(tpStates.values());
       if (largest == null) {
-        memory.pause(sessions.values());
+        memory.pause(tpStates.values());
         return;
       }
       units.guarded(largest, () -> units.cut(largest, RotationConfig.BUFFER_MAX_BYTES));
@@ -288,6 +290,6 @@ public final class LakeWriter {
 
   /** Waits until no unit is in flight (its failure thrown as put would); for tests and tools. */
   void awaitInFlight() {
-    units.settle(true);
+    units.awaitAll();
   }
 }

@@ -4,9 +4,7 @@ import io.skippr.connect.lake.buffer.RotationConfig;
 import io.skippr.connect.lake.buffer.UnitBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.sink.SinkTaskContext;
 import org.slf4j.Logger;
@@ -27,7 +25,6 @@ final class MemoryGovernor {
 
   private final long maxBytes;
   private final SinkTaskContext context;
-  private final Set<TopicPartition> paused = new LinkedHashSet<>();
   // Written by the task's thread only; volatile so that metric reporters read them whole.
   private volatile long bytes;
   private long peakBytes;
@@ -64,20 +61,20 @@ final class MemoryGovernor {
    *
    * @return true when it freed bytes
    */
-  boolean compact(Collection<TpSession> sessions) {
+  boolean compact(Collection<TpStateMachine> tpStates) {
     long objects = 0;
-    for (TpSession session : sessions) {
-      if (session.isOpen()) {
-        objects += session.unit().objectBytes();
+    for (TpStateMachine tpState : tpStates) {
+      if (tpState.isOpen()) {
+        objects += tpState.unit().objectBytes();
       }
     }
     if (objects < maxBytes * COMPACT_SHARE) {
       return false;
     }
     long freed = 0;
-    for (TpSession session : sessions) {
-      if (session.isOpen()) {
-        freed += session.unit().compact();
+    for (TpStateMachine tpState : tpStates) {
+      if (tpState.isOpen()) {
+        freed += tpState.unit().compact();
       }
     }
     bytes -= freed;
@@ -85,25 +82,26 @@ final class MemoryGovernor {
     return freed > 0;
   }
 
-  /** The live session with the most bytes buffered, whose unit to cut; null when none has any. */
-  TpSession largest(Collection<TpSession> sessions) {
-    TpSession largest = null;
-    for (TpSession session : sessions) {
-      if (session.rotatable()
-          && session.unit().bytes() > 0
-          && (largest == null || session.unit().bytes() > largest.unit().bytes())) {
-        largest = session;
+  /** The live tpState with the most bytes buffered, whose unit to cut; null when none has any. */
+  TpStateMachine largest(Collection<TpStateMachine> tpStates) {
+    TpStateMachine largest = null;
+    for (TpStateMachine tpState : tpStates) {
+      if (tpState.rotatable()
+          && tpState.unit().bytes() > 0
+          && (largest == null || tpState.unit().bytes() > largest.unit().bytes())) {
+        largest = tpState;
       }
     }
     return largest;
   }
 
   /** Nothing can be cut (only replays hold bytes): stop consuming the open TPs until under. */
-  void pause(Collection<TpSession> sessions) {
+  void pause(Collection<TpStateMachine> tpStates) {
     List<TopicPartition> pause = new ArrayList<>();
-    for (TpSession session : sessions) {
-      if (session.phase() == TpSession.Phase.LIVE && paused.add(session.tp)) {
-        pause.add(session.tp);
+    for (TpStateMachine tpState : tpStates) {
+      if (tpState.buffering() && !tpState.paused()) {
+        tpState.paused(true);
+        pause.add(tpState.tp);
       }
     }
     if (!pause.isEmpty()) {
@@ -118,18 +116,22 @@ final class MemoryGovernor {
     }
   }
 
-  /** Resumes what was paused once under the budget again. */
-  void resumeWhenUnder() {
-    if (!paused.isEmpty() && !isOver()) {
-      LOG.info("Buffer back under {}; resuming {}", RotationConfig.BUFFER_MAX_BYTES, paused);
-      context.resume(paused.toArray(new TopicPartition[0]));
-      paused.clear();
+  /** Resumes the TPs paused for memory once under the budget again (a closed TP is gone). */
+  void resumeWhenUnder(Collection<TpStateMachine> tpStates) {
+    if (isOver()) {
+      return;
     }
-  }
-
-  /** A closed TP is no longer paused by the budget. */
-  void forget(TopicPartition tp) {
-    paused.remove(tp);
+    List<TopicPartition> resume = new ArrayList<>();
+    for (TpStateMachine tpState : tpStates) {
+      if (tpState.paused()) {
+        tpState.paused(false);
+        resume.add(tpState.tp);
+      }
+    }
+    if (!resume.isEmpty()) {
+      LOG.info("Buffer back under {}; resuming {}", RotationConfig.BUFFER_MAX_BYTES, resume);
+      context.resume(resume.toArray(new TopicPartition[0]));
+    }
   }
 
   long bytes() {
@@ -152,9 +154,5 @@ final class MemoryGovernor {
   /** How often buffered rows were compacted to stay within the budget. */
   long compactions() {
     return compactions;
-  }
-
-  Set<TopicPartition> paused() {
-    return Set.copyOf(paused);
   }
 }

@@ -3,7 +3,6 @@ package io.skippr.connect.lake.write;
 import io.skippr.connect.lake.log.GenerationConfig;
 import io.skippr.connect.lake.log.LakeIdentity;
 import io.skippr.connect.lake.log.LakeLayout;
-import io.skippr.connect.lake.log.LogEntry;
 import io.skippr.connect.lake.log.LogState;
 import io.skippr.connect.lake.log.ProgressMirror;
 import io.skippr.connect.lake.log.TpLog;
@@ -131,11 +130,7 @@ public final class OffsetReset {
     if (state.pending().isPresent()) {
       log.abandon(state.pending().get(), reason);
     }
-    long previousEnd = state.lastCommit().map(unit -> unit.end()).orElse(-1L);
-    long generation = state.generation() + 1;
-    log.append(
-        new LogEntry.Generation(
-            log.epoch(), generation, requested == null ? -1 : requested, previousEnd, reason));
+    long generation = log.startGeneration(requested == null ? -1 : requested, reason);
     LOG.warn(
         "Started generation {} of {}: {}; it resumes at {}",
         generation,

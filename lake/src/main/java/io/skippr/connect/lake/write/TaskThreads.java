@@ -1,14 +1,16 @@
 package io.skippr.connect.lake.write;
 
-import java.util.Map;
-import java.util.concurrent.Callable;
+import io.skippr.connect.common.MdcThreadFactory;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.slf4j.MDC;
 
-/** Threads a task starts: daemons that end when idle and log with the submitting thread's MDC. */
+/**
+ * Pools of threads a writer starts: {@link MdcThreadFactory} daemons that end when idle; work is
+ * submitted wrapped in {@link MdcThreadFactory#withCallersMdc}, so it logs with the submitting
+ * thread's MDC (Connect's connector context).
+ */
 final class TaskThreads {
   private static final long IDLE_THREAD_SECONDS = 30;
   private static final AtomicInteger POOLS = new AtomicInteger();
@@ -17,8 +19,6 @@ final class TaskThreads {
 
   /** A pool of {@code threads} daemon threads named {@code prefix-P-N}. */
   static ThreadPoolExecutor pool(String prefix, int threads) {
-    String name = prefix + "-" + POOLS.incrementAndGet() + "-";
-    AtomicInteger count = new AtomicInteger();
     ThreadPoolExecutor executor =
         new ThreadPoolExecutor(
             threads,
@@ -26,27 +26,8 @@ final class TaskThreads {
             IDLE_THREAD_SECONDS,
             TimeUnit.SECONDS,
             new LinkedBlockingQueue<>(),
-            task -> {
-              Thread thread = new Thread(task, name + count.incrementAndGet());
-              thread.setDaemon(true);
-              return thread;
-            });
+            new MdcThreadFactory(prefix + "-" + POOLS.incrementAndGet()));
     executor.allowCoreThreadTimeOut(true);
     return executor;
-  }
-
-  /** The work, run with the MDC the calling thread has now (Connect's connector context). */
-  static <T> Callable<T> withCallersMdc(Callable<T> work) {
-    Map<String, String> mdc = MDC.getCopyOfContextMap();
-    return () -> {
-      if (mdc != null) {
-        MDC.setContextMap(mdc);
-      }
-      try {
-        return work.call();
-      } finally {
-        MDC.clear();
-      }
-    };
   }
 }

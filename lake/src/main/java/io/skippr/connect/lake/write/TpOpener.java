@@ -55,12 +55,12 @@ final class TpOpener {
   }
 
   /**
-   * The TP's session, resuming where its log (or the mirror) says, else where this task dropped its
-   * records when it last closed the TP ({@code dropped}, null if it did not).
+   * The TP's state machine, resuming where its log (or the mirror) says, else where this task
+   * dropped its records when it last closed the TP ({@code dropped}, null if it did not).
    *
    * @throws io.skippr.connect.lake.log.LogFormatException when the log has an unknown format
    */
-  TpSession open(TopicPartition tp, Long dropped, LakeSinkMetrics metrics) {
+  TpStateMachine open(TopicPartition tp, Long dropped, LakeSinkMetrics metrics) {
     RecoveredTp recovered;
     try {
       recovered = recovery.recover(tp.topic(), tp.partition(), parts.clock().millis(), sweeper);
@@ -76,7 +76,7 @@ final class TpOpener {
     publish(tp, recovered.log());
     LakeSinkMetrics.Tp gauges = metrics.open(tp);
     recovered.log().state().lastCommit().ifPresent(unit -> gauges.committed(unit.end()));
-    return new TpSession(tp, recovered.log(), recovered.replay().orElse(null), seek, gauges);
+    return new TpStateMachine(tp, recovered.log(), recovered.replay().orElse(null), seek, gauges);
   }
 
   /** The listener registers what the TP's last owner committed but did not register. */

@@ -32,9 +32,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Steps 3 and 4 of the commit protocol for one unit: append the intent (conditional on the epoch),
- * write one file per table partition path, append the commit, mirror the progress. The intent is
- * planned on the task's thread; the rest runs in the {@link UnitPipeline}.
+ * Steps 4 to 6 of the commit protocol (lake-format.md, The commit protocol) for one unit whose
+ * intent its TP's state machine appended (step 3): write one file per table partition path, append
+ * the commit (conditional on the epoch), mirror the progress and checkpoint. Runs on the {@link
+ * CommitQueue}'s thread.
  */
 final class UnitCommitter implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(UnitCommitter.class);
@@ -88,40 +89,13 @@ final class UnitCommitter implements AutoCloseable {
     return layout.fileKey(table, partitionPath, compactionId, fileWriter.extension());
   }
 
-  /** Plans the session's buffered unit and appends its intent, on the task's thread. */
-  LogEntry.Intent plan(TpSession session) throws IOException {
-    UnitBuffer unit = session.unit();
-    String id =
-        LakeLayout.compactionId(
-            session.tp.topic(),
-            session.tp.partition(),
-            session.log.state().generation(),
-            unit.start(),
-            unit.end());
-    List<String> files = new ArrayList<>();
-    for (PathBuffer path : unit.paths()) {
-      files.add(fileKey(path.table(), path.partitionPath(), id));
-    }
-    LogEntry.Intent intent =
-        new LogEntry.Intent(
-            id,
-            unit.start(),
-            unit.end(),
-            session.log.epoch(),
-            unit.wallclockMs(),
-            configFingerprint,
-            files);
-    session.log.append(intent);
-    return intent;
-  }
-
   /**
    * Records the write policy of tables this writer has not committed to yet, writes a unit's files
    * under the intent's id and appends the commit. Files the intent names but this unit did not
    * write (a replay that saw fewer records) are deleted after the commit. Touches only the unit and
    * the TP's log, so it runs on the pipeline's thread while the task buffers the TP's next records.
    */
-  void write(TpSession session, UnitBuffer unit, LogEntry.Intent intent, String trigger)
+  void write(TpStateMachine tpState, UnitBuffer unit, LogEntry.Intent intent, String trigger)
       throws IOException {
     long started = System.nanoTime();
     List<String> tables = new ArrayList<>();
@@ -135,14 +109,14 @@ final class UnitCommitter implements AutoCloseable {
     }
     List<LiveFile> files = this.files.runAll(writes);
     List<LiveFile> retired = new ArrayList<>();
-    long seq = commit(session, intent, files, retired);
-    publish(session, intent, seq, files, retired);
+    long seq = commit(tpState, intent, files, retired);
+    publish(tpState, intent, seq, files, retired);
     long bytes = 0;
     for (LiveFile file : files) {
       bytes += file.bytes();
     }
     metrics.committed(files.size(), unit.rows(), bytes, (System.nanoTime() - started) / 1_000_000);
-    session.gauges().committed(intent.end());
+    tpState.gauges().committed(intent.end());
     Set<String> written = new HashSet<>();
     files.forEach(file -> written.add(file.key()));
     for (String key : intent.files()) {
@@ -157,8 +131,8 @@ final class UnitCommitter implements AutoCloseable {
         unit.rows(),
         files.size(),
         trigger);
-    mirror(session, intent);
-    session.log.checkpointIfDue(checkpointInterval);
+    mirror(tpState, intent);
+    tpState.log.checkpointIfDue(checkpointInterval);
   }
 
   /**
@@ -172,34 +146,37 @@ final class UnitCommitter implements AutoCloseable {
    * @return the commit's sequence number
    */
   private long commit(
-      TpSession session, LogEntry.Intent intent, List<LiveFile> files, List<LiveFile> retired)
+      TpStateMachine tpState, LogEntry.Intent intent, List<LiveFile> files, List<LiveFile> retired)
       throws IOException {
     if (!stages()) {
-      return session.log.append(commitOf(session, intent, files, List.of()));
+      return tpState.log.append(commitOf(tpState, intent, files, List.of()));
     }
-    if (replaced(session.log.snapshot().live(), files).isEmpty()) {
-      session.log.placement().publishUncommitted(keys(files));
-      return session.log.append(commitOf(session, intent, files, List.of()));
+    if (replaced(tpState.log.snapshot().live(), files).isEmpty()) {
+      tpState.log.placement().publishUncommitted(keys(files));
+      return tpState.log.append(commitOf(tpState, intent, files, List.of()));
     }
     long seq =
-        session.log.appendDecided(
+        tpState.log.appendDecided(
             state -> {
               retired.addAll(replaced(state.liveFiles(), files));
-              return commitOf(session, intent, files, retired);
+              return commitOf(tpState, intent, files, retired);
             });
-    session.log.placement().place(keys(retired), keys(files));
+    tpState.log.placement().place(keys(retired), keys(files));
     return seq;
   }
 
   private LogEntry.Commit commitOf(
-      TpSession session, LogEntry.Intent intent, List<LiveFile> files, List<LiveFile> retired) {
+      TpStateMachine tpState,
+      LogEntry.Intent intent,
+      List<LiveFile> files,
+      List<LiveFile> retired) {
     return new LogEntry.Commit(
         intent.id(),
         intent.start(),
         intent.end(),
-        session.log.epoch(),
+        tpState.log.epoch(),
         files,
-        sourcePositions.at(session.tp, intent.end()),
+        sourcePositions.at(tpState.tp, intent.end()),
         keys(retired),
         intent.wallclockMs() + retiredGraceMs);
   }
@@ -211,7 +188,7 @@ final class UnitCommitter implements AutoCloseable {
 
   /** Tells the listener; the lake commit has happened, so its failure is only logged. */
   private void publish(
-      TpSession session,
+      TpStateMachine tpState,
       LogEntry.Intent intent,
       long seq,
       List<LiveFile> files,
@@ -219,11 +196,11 @@ final class UnitCommitter implements AutoCloseable {
     try {
       listener.committed(
           new UnitCommitted(
-              session.tp,
+              tpState.tp,
               intent.id(),
               intent.start(),
               intent.end(),
-              session.log.epoch(),
+              tpState.log.epoch(),
               seq,
               files,
               retired));
@@ -232,16 +209,16 @@ final class UnitCommitter implements AutoCloseable {
     }
   }
 
-  private void mirror(TpSession session, LogEntry.Intent intent) {
+  private void mirror(TpStateMachine tpState, LogEntry.Intent intent) {
     SinkProgress progress =
         new SinkProgress(
-            session.tp.topic(),
-            session.tp.partition(),
+            tpState.tp.topic(),
+            tpState.tp.partition(),
             intent.end(),
             intent.id(),
-            session.log.epoch(),
-            session.log.state().lastSeq(),
-            session.log.state().generation(),
+            tpState.log.epoch(),
+            tpState.log.state().lastSeq(),
+            tpState.log.state().generation(),
             lake.id(),
             lake.location());
     try {

@@ -15,7 +15,7 @@ import org.apache.kafka.connect.sink.SinkRecord;
 final class UnitFiller {
   private final RotationTriggers triggers;
   private final RecordRouter router;
-  private final UnitFlow units;
+  private final UnitCutter units;
   private final MemoryGovernor memory;
   private final WallClock clock;
   private final SchemaMerge schemaMerge;
@@ -23,7 +23,7 @@ final class UnitFiller {
   UnitFiller(
       RotationTriggers triggers,
       RecordRouter router,
-      UnitFlow units,
+      UnitCutter units,
       MemoryGovernor memory,
       WriterParts parts) {
     this.triggers = triggers;
@@ -38,70 +38,70 @@ final class UnitFiller {
    * Adds one record that continues its TP: finishes a replay it passes, cuts the unit when a
    * trigger fires before or after it, and buffers its row (an unroutable record went to the DLQ).
    */
-  void accept(TpSession session, SinkRecord record, long offset) throws IOException {
-    LogEntry.Intent replay = session.replay();
+  void accept(TpStateMachine tpState, SinkRecord record, long offset) throws IOException {
+    LogEntry.Intent replay = tpState.replay();
     if (replay != null && offset > replay.end()) {
-      units.finishReplay(session);
+      units.finishReplay(tpState);
     }
-    if (session.replay() == null) {
-      String trigger = triggers.beforeRecord(session.unit(), record.timestamp());
+    if (tpState.replay() == null) {
+      String trigger = triggers.beforeRecord(tpState.unit(), record.timestamp());
       if (trigger != null) {
-        units.cut(session, trigger);
+        units.cut(tpState, trigger);
       }
     }
-    session.accepted(offset);
-    beginUnit(session);
-    RecordRouter.Routed routed = router.route(record, session.unit().wallclockMs());
+    tpState.accepted(offset);
+    beginUnit(tpState);
+    RecordRouter.Routed routed = router.route(record, tpState.unit().wallclockMs());
     if (routed != null) {
-      buffer(session, record, routed);
+      buffer(tpState, record, routed);
     }
-    session.unit().noteRecord(offset, record.timestamp());
-    if (session.replay() != null) {
-      if (offset >= session.replay().end()) {
-        units.finishReplay(session);
+    tpState.unit().noteRecord(offset, record.timestamp());
+    if (tpState.replay() != null) {
+      if (offset >= tpState.replay().end()) {
+        units.finishReplay(tpState);
       }
     } else {
-      String trigger = triggers.afterRecord(session.unit());
+      String trigger = triggers.afterRecord(tpState.unit());
       if (trigger != null) {
-        units.cut(session, trigger);
+        units.cut(tpState, trigger);
       }
     }
   }
 
-  private void beginUnit(TpSession session) {
-    LogEntry.Intent replay = session.replay();
-    session.unit().begin(replay != null ? replay.wallclockMs() : clock.millis());
+  private void beginUnit(TpStateMachine tpState) {
+    LogEntry.Intent replay = tpState.replay();
+    tpState.unit().begin(replay != null ? replay.wallclockMs() : clock.millis());
   }
 
-  private void buffer(TpSession session, SinkRecord record, RecordRouter.Routed routed)
+  private void buffer(TpStateMachine tpState, SinkRecord record, RecordRouter.Routed routed)
       throws IOException {
-    LogEntry.Intent replay = session.replay();
+    LogEntry.Intent replay = tpState.replay();
     if (replay != null
         && !replay
             .files()
             .contains(units.fileKey(routed.row().table(), routed.path(), replay.id()))) {
-      units.abandonReplay(
-          session, "offset " + record.originalKafkaOffset() + " maps to an unplanned file");
+      tpState.abandonReplay(
+          "offset " + record.originalKafkaOffset() + " maps to an unplanned file");
     }
     long bytes = routed.row().estimatedBytes();
-    if (!add(session, routed)) {
-      if (session.replay() != null) {
-        units.abandonReplay(session, "incompatible schema inside the unit");
+    if (!add(tpState, routed)) {
+      if (tpState.replay() != null) {
+        tpState.abandonReplay("incompatible schema inside the unit");
       }
-      units.cut(session, "schema change");
-      beginUnit(session);
+      units.cut(tpState, "schema change");
+      beginUnit(tpState);
       // The new unit has its own wall clock, so the path is computed again.
-      routed = router.partition(record, routed.row(), session.unit().wallclockMs());
+      routed = router.partition(record, routed.row(), tpState.unit().wallclockMs());
       if (routed == null) {
         return;
       }
-      add(session, routed);
+      add(tpState, routed);
     }
     memory.hold(bytes);
   }
 
-  private boolean add(TpSession session, RecordRouter.Routed routed) {
-    return session
+  private boolean add(TpStateMachine tpState, RecordRouter.Routed routed) {
+    return tpState
         .unit()
         .add(
             routed.row().table(),

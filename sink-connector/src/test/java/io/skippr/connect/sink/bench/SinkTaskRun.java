@@ -1,6 +1,7 @@
 package io.skippr.connect.sink.bench;
 
 import io.skippr.connect.lake.bench.BenchRows;
+import io.skippr.connect.lake.session.LakeSession;
 import io.skippr.connect.lake.write.LakeWriter;
 import io.skippr.connect.lake.write.RecordingContext;
 import io.skippr.connect.sink.LakeSinkTask;
@@ -109,9 +110,9 @@ final class SinkTaskRun {
 
   /** The task's writer, for its buffer accounting (the task does not expose it). */
   static LakeWriter writer(LakeSinkTask task) throws ReflectiveOperationException {
-    var field = LakeSinkTask.class.getDeclaredField("writer");
+    var field = LakeSinkTask.class.getDeclaredField("session");
     field.setAccessible(true);
-    return (LakeWriter) field.get(task);
+    return ((LakeSession) field.get(task)).writer();
   }
 
   private static Map<TopicPartition, OffsetAndMetadata> consumed(TopicPartition tp, long next) {

@@ -2,22 +2,31 @@ package io.skippr.connect.lake.write;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.skippr.connect.lake.write.OffsetContinuity.Action;
-import io.skippr.connect.lake.write.OffsetContinuity.Step;
+import io.skippr.connect.lake.metrics.LakeSinkMetrics;
+import io.skippr.connect.lake.write.OffsetCheck.Action;
+import io.skippr.connect.lake.write.OffsetCheck.Step;
 import java.util.OptionalLong;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
-/** What a TP's delivered offsets say about where Kafka stands against the lake. */
-class OffsetContinuityTest {
+/**
+ * What a TP's delivered offsets say about where Kafka stands against the lake: the checks its
+ * {@link TpStateMachine} makes before and while it is live. Its moves themselves: {@link
+ * TpStateMachineMovesTest}.
+ */
+class TpStateMachineTest {
   private static final TopicPartition TP = new TopicPartition("rt", 0);
 
-  private static OffsetContinuity expecting(long offset) {
-    return new OffsetContinuity(TP, OptionalLong.of(offset));
+  private static TpStateMachine expecting(long offset) {
+    return machine(OptionalLong.of(offset));
+  }
+
+  private static TpStateMachine machine(OptionalLong expected) {
+    return new TpStateMachine(TP, null, null, expected, new LakeSinkMetrics.Tp());
   }
 
   /** Delivers one offset as the first record of a batch. */
-  private static Step deliver(OffsetContinuity continuity, long offset) {
+  private static Step deliver(TpStateMachine continuity, long offset) {
     Step step = continuity.check(offset);
     continuity.batchEnded();
     return step;
@@ -30,7 +39,7 @@ class OffsetContinuityTest {
 
   @Test
   void recordsThatContinueTheLakeAreAcceptedAndGapsWhileTrackingAreOffsetsWithoutData() {
-    OffsetContinuity c = expecting(100);
+    TpStateMachine c = expecting(100);
     assertThat(c.check(100).action()).isEqualTo(Action.ACCEPT);
     assertThat(c.check(101).action()).isEqualTo(Action.ACCEPT);
     assertThat(c.check(105).action())
@@ -41,7 +50,7 @@ class OffsetContinuityTest {
 
   @Test
   void aRecreatedTopicIsSeenBelowTheLakeEndTwiceThenReported() {
-    OffsetContinuity c = expecting(10_000);
+    TpStateMachine c = expecting(10_000);
     Step first = c.check(0);
     assertSeek(first, 10_000);
     assertThat(c.check(1).action()).as("the rest of the batch is stale").isEqualTo(Action.SKIP);
@@ -54,21 +63,19 @@ class OffsetContinuityTest {
     assertThat(again.discontinuity().delivered()).isZero();
     assertThat(again.discontinuity().describe())
         .contains("rt-0", "offset 0", "offset 10000", "recreated");
-
-    c.restartAt(0);
-    assertThat(c.check(1).action()).isEqualTo(Action.ACCEPT);
+    assertThat(c.phase()).isEqualTo(TpStateMachine.Phase.SOUGHT);
   }
 
   @Test
   void recordsBelowTheLakeEndFetchedBeforeTheSeekAreNotADiscontinuity() {
-    OffsetContinuity c = expecting(500);
+    TpStateMachine c = expecting(500);
     assertSeek(deliver(c, 480), 500);
     assertThat(deliver(c, 500).action()).isEqualTo(Action.ACCEPT);
   }
 
   @Test
   void aGapOverARangeKafkaStillHoldsIsOffsetsWithoutData() {
-    OffsetContinuity c = expecting(5);
+    TpStateMachine c = expecting(5);
     assertSeek(deliver(c, 6), 5); // stale, or a marker at 5?
     assertSeek(deliver(c, 6), 0); // still 6: probe where Kafka starts
     assertSeek(deliver(c, 0), 5); // Kafka holds 0..: offset 5 holds no data
@@ -78,7 +85,7 @@ class OffsetContinuityTest {
 
   @Test
   void recordsThatExpiredBeforeTheyLandedAreReported() {
-    OffsetContinuity c = expecting(1_000);
+    TpStateMachine c = expecting(1_000);
     assertSeek(deliver(c, 1_500), 1_000); // the consumer reset to the earliest record
     assertSeek(deliver(c, 1_500), 0);
     Step probed = deliver(c, 1_500);
@@ -91,14 +98,14 @@ class OffsetContinuityTest {
 
   @Test
   void aStalePrefetchAboveIsResolvedByTheSeekBack() {
-    OffsetContinuity c = expecting(10);
+    TpStateMachine c = expecting(10);
     assertSeek(deliver(c, 14), 10);
     assertThat(deliver(c, 10).action()).isEqualTo(Action.ACCEPT);
   }
 
   @Test
   void aConsumerThatGoesBackWhileTrackingIsSoughtOnAndThenReported() {
-    OffsetContinuity c = expecting(0);
+    TpStateMachine c = expecting(0);
     for (long o = 0; o < 30; o++) {
       assertThat(c.check(o).action()).isEqualTo(Action.ACCEPT);
     }
@@ -111,7 +118,7 @@ class OffsetContinuityTest {
 
   @Test
   void aRedeliveredBatchIsSoughtPastAndGoesOn() {
-    OffsetContinuity c = expecting(0);
+    TpStateMachine c = expecting(0);
     c.check(0);
     c.check(1);
     assertSeek(c.check(1), 2);
@@ -121,7 +128,7 @@ class OffsetContinuityTest {
 
   @Test
   void aNewTpStartingAtZeroIsTakenAsItIs() {
-    OffsetContinuity c = new OffsetContinuity(TP, OptionalLong.empty());
+    TpStateMachine c = machine(OptionalLong.empty());
     Step step = c.check(0);
     assertThat(step.action()).isEqualTo(Action.ACCEPT);
     assertThat(step.notice()).isNull();
@@ -129,14 +136,14 @@ class OffsetContinuityTest {
 
   @Test
   void aNewTpAboveZeroSaysWhetherKafkaStillHoldsTheRecordsBelow() {
-    OffsetContinuity atGroupOffset = new OffsetContinuity(TP, OptionalLong.empty());
+    TpStateMachine atGroupOffset = machine(OptionalLong.empty());
     assertSeek(deliver(atGroupOffset, 700), 0);
     Step heldBelow = deliver(atGroupOffset, 0);
     assertSeek(heldBelow, 700);
     assertThat(heldBelow.notice()).contains("rt-0", "offset 700", "0..699", "still in Kafka");
     assertThat(deliver(atGroupOffset, 700).action()).isEqualTo(Action.ACCEPT);
 
-    OffsetContinuity afterExpiry = new OffsetContinuity(TP, OptionalLong.empty());
+    TpStateMachine afterExpiry = machine(OptionalLong.empty());
     assertSeek(deliver(afterExpiry, 700), 0);
     Step expired = deliver(afterExpiry, 700);
     assertThat(expired.action()).isEqualTo(Action.ACCEPT);
