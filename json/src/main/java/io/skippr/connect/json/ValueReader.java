@@ -98,7 +98,7 @@ final class ValueReader {
       case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> ScalarReader.schemalessNumber(p);
       case VALUE_STRING -> p.getText();
       case START_ARRAY -> array(null, p);
-      case START_OBJECT -> stringKeyedMap(null, p);
+      case START_OBJECT -> object(p);
       default -> throw new DataException("Unknown schema type: null");
     };
   }
@@ -159,6 +159,17 @@ final class ValueReader {
       String key = p.currentName();
       p.nextToken();
       result.put(key, read(valueSchema, p));
+    }
+    return result;
+  }
+
+  /** A schemaless object: its keys in document order, a repeated key's last value. */
+  private JsonObject object(JsonParser p) throws IOException {
+    JsonObject result = new JsonObject();
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String key = p.currentName();
+      p.nextToken();
+      result.put(key, read(null, p));
     }
     return result;
   }

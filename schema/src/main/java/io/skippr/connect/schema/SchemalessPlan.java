@@ -1,5 +1,6 @@
 package io.skippr.connect.schema;
 
+import io.skippr.connect.json.JsonObject;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -120,10 +121,24 @@ public final class SchemalessPlan {
   }
 
   private boolean fill(Struct struct, Map<?, ?> map) {
+    if (map instanceof JsonObject object) {
+      return fill(struct, object);
+    }
     int position = 0;
     for (Map.Entry<?, ?> entry : map.entrySet()) {
       Slot slot = slotAt(position++, entry.getKey());
       if (slot == null || !put(struct, slot, entry.getValue())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The streaming converter's object, walked by position: no entry or iterator per field. */
+  private boolean fill(Struct struct, JsonObject object) {
+    for (int i = 0, n = object.size(); i < n; i++) {
+      Slot slot = slotAt(i, object.keyAt(i));
+      if (slot == null || !put(struct, slot, object.valueAt(i))) {
         return false;
       }
     }

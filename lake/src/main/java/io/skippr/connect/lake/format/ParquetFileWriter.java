@@ -18,8 +18,9 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * Writes rows as one Parquet file with parquet-java, without Hadoop: its own output file over the
- * caller's stream and its own codecs. Nothing time- or random-dependent goes into the file, so the
- * same rows always give the same bytes. Stateless between calls; safe to share across threads.
+ * caller's stream and its own codecs; which columns get a dictionary is decided from the rows
+ * ({@link DictionaryPlan}). Nothing time- or random-dependent goes into the file, so the same rows
+ * always give the same bytes. Stateless between calls; safe to share across threads.
  */
 public final class ParquetFileWriter implements LakeFileWriter {
   private final FormatConfig config;
@@ -42,15 +43,17 @@ public final class ParquetFileWriter implements LakeFileWriter {
     MessageType messageType = messageType(fileSchema);
     StructWriteSupport support = new StructWriteSupport(fileSchema, messageType);
     ParquetCodecs codecs = new ParquetCodecs();
-    try (ParquetWriter<Struct> writer =
+    Builder builder =
         new Builder(new StreamOutputFile(out), support)
             .withConf(new PlainParquetConfiguration())
             .withCodecFactory(codecs)
             .withCompressionCodec(codec)
             .withRowGroupSize(config.rowGroupBytes())
             .withDictionaryEncoding(true)
-            .withValidation(false)
-            .build()) {
+            .withDictionaryPageSize(DictionaryPlan.PAGE_BYTES)
+            .withValidation(false);
+    DictionaryPlan.decide(fileSchema, rows).forEach(builder::withDictionaryEncoding);
+    try (ParquetWriter<Struct> writer = builder.build()) {
       for (int i = 0, n = rows.size(); i < n; i++) {
         writer.write(rows.get(i));
       }

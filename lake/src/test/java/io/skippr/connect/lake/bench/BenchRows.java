@@ -214,6 +214,44 @@ public final class BenchRows {
     }
   }
 
+  /**
+   * The JSON of rows {@code from .. from+count-1} as producers write it, with schema envelopes for
+   * {@link Values#STRUCT} and plain for {@link Values#SCHEMALESS}: what a converter reads.
+   */
+  public static List<byte[]> json(
+      Payload payload, long from, int count, int regions, Values values, Json json) {
+    List<byte[]> out = new ArrayList<>(count);
+    for (long i = from; i < from + count; i++) {
+      out.add(json.bytes(payload.row(i, regions), values == Values.STRUCT));
+    }
+    return out;
+  }
+
+  /**
+   * Sink records of JSON values ({@link #json}) read by {@code converter}, as a worker delivers
+   * them: row {@code from + j} at offset {@code from + j}.
+   */
+  public static List<SinkRecord> converted(
+      String topic, long from, List<byte[]> values, org.apache.kafka.connect.storage.Converter c) {
+    List<SinkRecord> records = new ArrayList<>(values.size());
+    for (int j = 0; j < values.size(); j++) {
+      long i = from + j;
+      SchemaAndValue value = c.toConnectData(topic, values.get(j));
+      records.add(
+          new SinkRecord(
+              topic,
+              0,
+              null,
+              ("order-" + i).getBytes(StandardCharsets.UTF_8),
+              value.schema(),
+              value.value(),
+              i,
+              T0 + i * 10L,
+              TimestampType.CREATE_TIME));
+    }
+    return records;
+  }
+
   /** Sink records of rows {@code from .. from+count-1} at offsets equal to the row numbers. */
   public static List<SinkRecord> records(
       String topic, long from, int count, int regions, Values values, Json json) {

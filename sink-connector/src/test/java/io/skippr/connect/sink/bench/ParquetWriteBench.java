@@ -9,6 +9,7 @@ import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.apache.kafka.connect.data.Schema;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.ParquetWriter;
@@ -26,7 +27,7 @@ import org.apache.parquet.hadoop.ParquetWriter;
  *     -Dspotless.check.skip -Dcheckstyle.skip
  * java -Xmx6g -cp sink-connector/target/test-classes:sink-connector/target/classes:$(cat \
  *     sink-connector/target/test.classpath) io.skippr.connect.sink.bench.ParquetWriteBench \
- *     [rows=1000000] [rounds=5] [codec=snappy]
+ *     [rows=1000000] [rounds=5] [codec=snappy] [payload=flat|nested]
  * </pre>
  *
  * (The reactor modules are not installed, so {@code exec:java} on this module alone cannot resolve
@@ -39,6 +40,8 @@ public final class ParquetWriteBench {
     int rows = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
     Codec codec = args.length > 2 ? Codec.valueOf(args[2].toUpperCase(Locale.ROOT)) : Codec.SNAPPY;
+    BenchRows.Payload payload =
+        args.length > 3 ? BenchRows.Payload.of(args[3]) : BenchRows.Payload.FLAT;
     FormatConfig config =
         new FormatConfig(
             codec,
@@ -47,23 +50,30 @@ public final class ParquetWriteBench {
             false,
             FormatConfig.NullValues.IGNORE,
             "${topic}");
-    CeilingWriter ceiling = new CeilingWriter(BenchRows.ROW, codec);
-    List<Struct> structs = BenchRows.rows(0, rows, 1);
+    Schema schema = payload == BenchRows.Payload.FLAT ? BenchRows.ROW : BenchRows.EVENT;
+    CeilingWriter ceiling = new CeilingWriter(schema, codec);
+    List<Struct> structs = new java.util.ArrayList<>(rows);
+    for (int i = 0; i < rows; i++) {
+      structs.add(payload.row(i, 1));
+    }
     List<Group> groups = ceiling.groups(structs);
     System.out.printf(
-        "%,d rows, codec %s, %d rounds after 2 warm-up rounds%n", rows, codec.configName(), rounds);
+        "%,d %s rows, codec %s, %d rounds after 2 warm-up rounds%n",
+        rows, payload.label(), codec.configName(), rounds);
 
+    long[] written = new long[1];
     Measure raw = new Measure("example writer (ceiling)", rows, rounds);
     Measure ours = new Measure("ParquetFileWriter", rows, rounds);
     for (int round = -2; round < rounds; round++) {
       raw.run(round, () -> writeExample(ceiling, groups));
-      ours.run(round, () -> new ParquetFileWriter(config).write(BenchRows.ROW, structs, sink()));
+      ours.run(round, () -> written[0] = write(config, schema, structs));
       System.out.printf(
           "%s round %d: %s; %s%n",
           round < 0 ? "warm-up" : "measured", round, raw.last(), ours.last());
     }
     System.out.println("median " + raw.summary());
     System.out.println("median " + ours.summary());
+    System.out.printf("ParquetFileWriter file: %,d bytes%n", written[0]);
     System.out.printf(
         "ratio ParquetFileWriter / example writer: wall %.2f, cpu %.2f%n",
         ours.median(ours.wall) / raw.median(raw.wall), ours.median(ours.cpu) / raw.median(raw.cpu));
@@ -138,6 +148,26 @@ public final class ParquetWriteBench {
         writer.write(groups.get(i));
       }
     }
+  }
+
+  /** Writes the rows as one file to a counting sink; returns the file's size. */
+  private static long write(FormatConfig config, Schema schema, List<Struct> rows)
+      throws IOException {
+    long[] size = new long[1];
+    OutputStream counting =
+        new OutputStream() {
+          @Override
+          public void write(int b) {
+            size[0]++;
+          }
+
+          @Override
+          public void write(byte[] b, int off, int len) {
+            size[0] += len;
+          }
+        };
+    new ParquetFileWriter(config).write(schema, rows, counting);
+    return size[0];
   }
 
   private static OutputStream sink() {

@@ -1,5 +1,6 @@
 package io.skippr.connect.sink.bench;
 
+import io.skippr.connect.json.StreamingJsonConverter;
 import io.skippr.connect.lake.bench.BenchRows;
 import io.skippr.connect.lake.convert.FormatConfig;
 import java.io.FileOutputStream;
@@ -16,6 +17,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.kafka.common.utils.Utils;
 import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.json.JsonConverter;
+import org.apache.kafka.connect.storage.Converter;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.ParquetWriter;
 
@@ -28,7 +31,8 @@ import org.apache.parquet.hadoop.ParquetWriter;
  *       building its input groups) against a real {@link io.skippr.connect.sink.LakeSinkTask} into
  *       a temporary lake, with struct and with schemaless values; a warm-up round, then {@code
  *       --rounds} rounds, medians reported. {@code --variants} picks some of {@link #VARIANTS} (to
- *       profile one alone).
+ *       profile one alone, or to add {@code read-nested-<struct|schemaless>-<kafka|streaming>}: the
+ *       nested payload read from JSON by a converter inside the clock).
  *   <li>{@code --mode paths --paths N}: the task with the {@code field} partitioner over a field of
  *       N values and {@code buffer.max.bytes} = {@code --budget}; run it in a fresh JVM, it reports
  *       heap figures ({@link HeapSampler}) and the task's peak buffered bytes.
@@ -111,7 +115,7 @@ public final class SinkStagesBench {
                   task(lake, n, BenchRows.Payload.NESTED, BenchRows.Values.STRUCT);
               case "task-nested-schemaless" ->
                   task(lake, n, BenchRows.Payload.NESTED, BenchRows.Values.SCHEMALESS);
-              default -> throw new IllegalArgumentException("unknown variant " + variant);
+              default -> read(lake, n, variant);
             };
         line.append(
             String.format(Locale.ROOT, ", %s %,.0f rows/s", variant, time.rowsPerSecond(n)));
@@ -168,6 +172,35 @@ public final class SinkStagesBench {
       Path dir, long rows, BenchRows.Payload payload, BenchRows.Values values) throws Exception {
     Map<String, String> props = SinkTaskRun.props(dir, flushSize(rows), SETTINGS);
     SinkTaskRun.Result result = SinkTaskRun.run(props, rows, 1, payload, values, writer -> {});
+    delete(dir);
+    if (result.rows() != rows) {
+      throw new IllegalStateException("committed " + result.rows() + " rows, not " + rows);
+    }
+    return result.time();
+  }
+
+  /**
+   * {@code read-nested-<struct|schemaless>-<kafka|streaming>}: the task on the nested payload with
+   * the converter's reading of the JSON inside the clock, Kafka's JsonConverter or {@link
+   * StreamingJsonConverter}.
+   */
+  private static Stopwatch read(Path dir, long rows, String variant) throws Exception {
+    String[] parts = variant.split("-");
+    if (parts.length != 4 || !"read".equals(parts[0])) {
+      throw new IllegalArgumentException("unknown variant " + variant);
+    }
+    BenchRows.Values values = BenchRows.Values.valueOf(parts[2].toUpperCase(Locale.ROOT));
+    Converter converter =
+        switch (parts[3]) {
+          case "kafka" -> new JsonConverter();
+          case "streaming" -> new StreamingJsonConverter();
+          default -> throw new IllegalArgumentException("unknown converter in " + variant);
+        };
+    converter.configure(
+        Map.of("schemas.enable", Boolean.toString(values == BenchRows.Values.STRUCT)), false);
+    Map<String, String> props = SinkTaskRun.props(dir, flushSize(rows), SETTINGS);
+    SinkTaskRun.Result result =
+        SinkTaskRun.run(props, rows, 1, BenchRows.Payload.NESTED, values, converter, w -> {});
     delete(dir);
     if (result.rows() != rows) {
       throw new IllegalStateException("committed " + result.rows() + " rows, not " + rows);

@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.sink.SinkRecord;
+import org.apache.kafka.connect.storage.Converter;
 
 /**
  * Drives a real {@link LakeSinkTask} the way a worker does, without Kafka: open one partition, put
@@ -70,6 +71,22 @@ final class SinkTaskRun {
       BenchRows.Values values,
       Consumer<LakeWriter> afterBatch)
       throws Exception {
+    return run(props, rows, regions, payload, values, null, afterBatch);
+  }
+
+  /**
+   * As above; with a {@code converter}, each batch is made as JSON before the clock starts and read
+   * by the converter while it runs, as a worker's task thread reads records before put.
+   */
+  static Result run(
+      Map<String, String> props,
+      long rows,
+      int regions,
+      BenchRows.Payload payload,
+      BenchRows.Values values,
+      Converter converter,
+      Consumer<LakeWriter> afterBatch)
+      throws Exception {
     TopicPartition tp = new TopicPartition(TOPIC, 0);
     RecordingContext context = new RecordingContext(false);
     LakeSinkTask task = new LakeSinkTask();
@@ -89,9 +106,17 @@ final class SinkTaskRun {
           throw new IllegalStateException("nothing committed beyond offset " + committed);
         }
         // Made right before put, as a worker converts a batch just before delivering it.
-        List<SinkRecord> batch =
-            BenchRows.records(payload, TOPIC, from, BATCH, regions, values, json);
+        List<SinkRecord> batch = null;
+        List<byte[]> bytes = null;
+        if (converter == null) {
+          batch = BenchRows.records(payload, TOPIC, from, BATCH, regions, values, json);
+        } else {
+          bytes = BenchRows.json(payload, from, BATCH, regions, values, json);
+        }
         time.start();
+        if (converter != null) {
+          batch = BenchRows.converted(TOPIC, from, bytes, converter);
+        }
         task.put(batch);
         if (++batches % COMMIT_EVERY == 0 || from + BATCH >= rows) {
           OffsetAndMetadata end = task.preCommit(consumed(tp, from + BATCH)).get(tp);
