@@ -1,12 +1,16 @@
-package io.skippr.connect.source.http.config;
+package io.skippr.connect.source.common.encoding;
 
 import java.util.Locale;
+import java.util.Map;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
 import org.apache.kafka.common.config.ConfigDef.Type;
 
-/** Who turns record values into bytes: Connect's value converter, or the request threads. */
+/**
+ * Who turns record values into bytes: Connect's value converter, or the source as it reads them
+ * (the same keys for every source that offers it).
+ */
 public final class EncodingConfig {
 
   public static final String ENCODING = "record.encoding";
@@ -20,31 +24,39 @@ public final class EncodingConfig {
   public enum Encoding {
     /** Structs and maps, converted by the connector's value.converter on the task's thread. */
     CONNECT,
-    /** JsonConverter's JSON, made on the request threads; value.converter passes the bytes on. */
+    /** JsonConverter's JSON, written by the source as it reads; value.converter passes it on. */
     JSON
   }
 
   /** The encoding settings. */
-  public record Values(Encoding encoding, boolean jsonSchemas) {}
+  public record Values(Encoding encoding, boolean jsonSchemas) {
+
+    /** Values left to the connector's value.converter. */
+    public static final Values CONNECT = new Values(Encoding.CONNECT, true);
+  }
 
   private EncodingConfig() {}
 
-  public static ConfigDef define(ConfigDef def) {
+  /**
+   * @param writer who writes the JSON with 'json', e.g. "the request threads"
+   */
+  public static ConfigDef define(ConfigDef def, String writer) {
     return def.define(
             ENCODING,
             Type.STRING,
             "connect",
             ConfigDef.CaseInsensitiveValidString.in("connect", "json"),
             Importance.LOW,
-            "'connect': record values are Structs (line protocol) and maps (JSON), turned into bytes"
-                + " by the connector's value.converter on the task's one thread. 'json': the"
-                + " request threads write each value as Connect's JsonConverter would (the same"
-                + " bytes), so the task's thread only hands bytes to the producer; needs"
-                + " value.converter="
+            "'connect': record values are Structs (line protocol) and maps (JSON, CSV), turned"
+                + " into bytes by the connector's value.converter on the task's one thread."
+                + " 'json': "
+                + writer
+                + " write each value as Connect's JsonConverter would (the same bytes) straight"
+                + " from what they parsed, without building the Struct or map, so the task's"
+                + " thread only hands bytes to the producer; needs value.converter="
                 + BYTES_CONVERTER
-                + ", and SMTs then see bytes. For"
-                + " throughput: the conversion is what a task's thread spends most of its time"
-                + " on.")
+                + ", and SMTs then see bytes. For throughput: the conversion is what a task's"
+                + " thread spends most of its time on.")
         .define(
             JSON_SCHEMAS,
             Type.BOOLEAN,
@@ -58,5 +70,23 @@ public final class EncodingConfig {
     return new Values(
         Encoding.valueOf(c.getString(ENCODING).toUpperCase(Locale.ROOT)),
         c.getBoolean(JSON_SCHEMAS));
+  }
+
+  /**
+   * What is wrong with {@code record.encoding=json} and a value.converter other than {@link
+   * #BYTES_CONVERTER} set on the connector, or null.
+   */
+  public static String converterClash(Values values, Map<String, String> props) {
+    String converter = props.get("value.converter");
+    if (values.encoding() != Encoding.JSON
+        || converter == null
+        || converter.strip().equals(BYTES_CONVERTER)) {
+      return null;
+    }
+    return "the values are bytes already: set value.converter="
+        + BYTES_CONVERTER
+        + " (got "
+        + converter
+        + ")";
   }
 }
