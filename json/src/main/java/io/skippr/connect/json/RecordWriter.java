@@ -23,6 +23,7 @@ final class RecordWriter {
   private final SchemaWriter schemaWriter;
   private final Lru<Schema, byte[]> prefixes;
   private final byte[] schemalessPrefix;
+  private final int maxDepth;
   private volatile Prefix last;
 
   private record Prefix(Schema schema, byte[] bytes) {}
@@ -32,6 +33,10 @@ final class RecordWriter {
     this.values = new ValueWriter(config.replaceNullWithDefault(), config.decimalFormat());
     this.schemaWriter = new SchemaWriter(values);
     this.prefixes = new Lru<>(config.schemaCacheSize());
+    this.maxDepth =
+        (schemasEnabled ? Jackson.ENVELOPED : Jackson.RECORD)
+            .streamWriteConstraints()
+            .getMaxNestingDepth();
     try {
       this.schemalessPrefix = prefix(null);
     } catch (IOException e) {
@@ -82,7 +87,7 @@ final class RecordWriter {
     byte[] payload = encoded.encodedPayload();
     Schema written = encoded.encodedSchema();
     if (payload == null
-        || encoded.encodedDepth() > Jackson.ENVELOPED.streamWriteConstraints().getMaxNestingDepth()
+        || encoded.encodedDepth() > maxDepth
         || (schema != written && (schema == null || !schema.equals(written)))) {
       return null;
     }

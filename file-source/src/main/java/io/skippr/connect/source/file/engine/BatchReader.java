@@ -183,7 +183,8 @@ final class BatchReader {
     try {
       record = records.record(f.partition(), offset, parsed, now);
     } catch (DataException e) {
-      reject(f, frame, "value cannot be written as JSON: " + e.getMessage(), offset, out, budget, now);
+      reject(
+          f, frame, "value cannot be written as JSON: " + e.getMessage(), offset, out, budget, now);
       return false;
     }
     out.add(record);

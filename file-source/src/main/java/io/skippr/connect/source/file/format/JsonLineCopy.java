@@ -11,11 +11,11 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * One JSON object copied token by token from a parser into the payload Kafka's JsonConverter
- * writes for the map {@link NdjsonParser} reads from it (integers as 64-bit, other numbers as
- * doubles, strings re-escaped), checked as that reading checks, with no map in between. An object
- * that names a field twice is not copied ({@link RepeatedName}): its map keeps the first place and
- * the last value, which a copy cannot write without going back.
+ * One JSON object copied token by token from a parser into the payload Kafka's JsonConverter writes
+ * for the map {@link NdjsonParser} reads from it (integers as 64-bit, other numbers as doubles,
+ * strings re-escaped), checked as that reading checks, with no map in between. An object that names
+ * a field twice is not copied ({@link RepeatedName}): its map keeps the first place and the last
+ * value, which a copy cannot write without going back.
  */
 final class JsonLineCopy {
 
@@ -76,7 +76,8 @@ final class JsonLineCopy {
     switch (token) {
       case START_OBJECT -> copyObject(p, g);
       case START_ARRAY -> copyArray(p, g);
-      case VALUE_STRING -> g.writeString(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+      case VALUE_STRING ->
+          g.writeString(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
       case VALUE_NUMBER_INT -> g.writeNumber(NdjsonParser.integer(p));
       case VALUE_NUMBER_FLOAT -> g.writeNumber(NdjsonParser.decimal(p));
       case VALUE_TRUE -> g.writeBoolean(true);

@@ -1,6 +1,7 @@
 package io.skippr.connect.source.file.format;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerationException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -78,6 +79,9 @@ public final class NdjsonParser implements RecordParser {
         return Parsed.rejected("text after the JSON object");
       }
       return Parsed.value(value);
+    } catch (JsonGenerationException e) {
+      // JsonConverter could not write it either (a lone surrogate): the map would fail the task
+      return Parsed.rejected("value cannot be written as JSON: " + e.getOriginalMessage());
     } catch (JsonProcessingException e) {
       return Parsed.rejected("malformed JSON: " + e.getOriginalMessage());
     } catch (IOException | IllegalArgumentException e) {
