@@ -85,6 +85,24 @@ class FileSourceConnectorTest {
     assertThat(errors(c, props("file.pattern", "a{b"))).containsKey("file.pattern");
     assertThat(errors(c, props("lineprotocol.precision", "weeks")))
         .containsKey("lineprotocol.precision");
+    assertThat(
+            errors(
+                c,
+                props(
+                    "record.encoding",
+                    "json",
+                    "value.converter",
+                    "org.apache.kafka.connect.json.JsonConverter")))
+        .containsKey("record.encoding");
+    assertThat(
+            errors(
+                c,
+                props(
+                    "record.encoding",
+                    "json",
+                    "value.converter",
+                    "org.apache.kafka.connect.converters.ByteArrayConverter")))
+        .isEmpty();
     assertThat(errors(c, props())).isEmpty();
   }
 
