@@ -16,7 +16,8 @@ public final class FileSourceConfig {
               CompletionConfig.define(
                   TopicsConfig.define(
                       FormatConfig.define(DirectoryConfig.define(new ConfigDef()))))),
-          "the task's thread");
+          "maps (NDJSON, CSV) and Structs (line protocol)",
+          "the task's thread straight from each parsed line, without a map or Struct");
 
   /** The validated settings. */
   public record Values(

@@ -20,7 +20,9 @@ public final class HttpIngestConfig {
                       AuthConfig.define(
                           TopicConfig.define(
                               TlsConfig.define(ServerConfig.define(new ConfigDef()))))))),
-          "the request threads");
+          "Structs (line protocol) and maps (JSON)",
+          "the request threads (a point's value straight from the parsed point, without a Struct;"
+              + " a JSON item from its map)");
 
   /** The validated settings. */
   public record Values(

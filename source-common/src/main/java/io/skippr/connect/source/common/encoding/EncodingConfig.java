@@ -29,31 +29,29 @@ public final class EncodingConfig {
   }
 
   /** The encoding settings. */
-  public record Values(Encoding encoding, boolean jsonSchemas) {
-
-    /** Values left to the connector's value.converter. */
-    public static final Values CONNECT = new Values(Encoding.CONNECT, true);
-  }
+  public record Values(Encoding encoding, boolean jsonSchemas) {}
 
   private EncodingConfig() {}
 
   /**
-   * @param writer who writes the JSON with 'json', e.g. "the request threads"
+   * @param values what the record values are with 'connect'
+   * @param writer who writes the JSON with 'json', and from what
    */
-  public static ConfigDef define(ConfigDef def, String writer) {
+  public static ConfigDef define(ConfigDef def, String values, String writer) {
     return def.define(
             ENCODING,
             Type.STRING,
             "connect",
             ConfigDef.CaseInsensitiveValidString.in("connect", "json"),
             Importance.LOW,
-            "'connect': record values are Structs (line protocol) and maps (JSON, CSV), turned"
-                + " into bytes by the connector's value.converter on the task's one thread."
-                + " 'json': "
+            "'connect': record values are "
+                + values
+                + ", turned into bytes by the connector's value.converter on the task's one"
+                + " thread."
+                + " 'json': each value is written as Connect's JsonConverter would write it (the"
+                + " same bytes) by "
                 + writer
-                + " write each value as Connect's JsonConverter would (the same bytes) straight"
-                + " from what they parsed, without building the Struct or map, so the task's"
-                + " thread only hands bytes to the producer; needs value.converter="
+                + ", so the worker's converter only passes bytes on; needs value.converter="
                 + BYTES_CONVERTER
                 + ", and SMTs then see bytes. For throughput: the conversion is what a task's"
                 + " thread spends most of its time on.")
