@@ -8,6 +8,7 @@ import io.skippr.connect.source.file.config.FormatConfig;
 import io.skippr.connect.source.file.read.CsvBoundary;
 import io.skippr.connect.source.file.read.Frame;
 import io.skippr.connect.source.file.read.RecordFramer;
+import io.skippr.connect.source.file.read.RecordFramerFuzzTest;
 import io.skippr.connect.source.file.records.FileRecords;
 import io.skippr.connect.source.fuzz.ChunkedBytes;
 import io.skippr.connect.source.lineprotocol.LineLimits;
@@ -113,24 +114,8 @@ class EncodingDifferentialFuzzTest {
 
   /** The records of a CSV file as the framer cuts it, the header first. */
   private static List<Frame> csvFrames(byte[] content) throws IOException {
-    RecordFramer framer =
-        new RecordFramer(new ChunkedBytes(content, 0), new CsvBoundary(',', '"'), 1 << 20, 1);
-    List<Frame> frames = new ArrayList<>();
-    Frame f;
-    while ((f = framer.next(true)) != null) {
-      byte[] copy = java.util.Arrays.copyOfRange(f.buf(), f.start(), f.end());
-      frames.add(
-          new Frame(
-              f.kind(),
-              copy,
-              0,
-              copy.length,
-              f.startPosition(),
-              f.endPosition(),
-              f.line(),
-              f.lines()));
-    }
-    return frames;
+    return RecordFramerFuzzTest.frames(
+        new RecordFramer(new ChunkedBytes(content, 0), new CsvBoundary(',', '"'), 1 << 20, 1));
   }
 
   /** The old path (values, Kafka's converter) and the new one (payloads, the encoder). */
