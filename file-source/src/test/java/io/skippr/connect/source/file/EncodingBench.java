@@ -17,8 +17,11 @@ import io.skippr.connect.source.lineprotocol.Precision;
 import io.skippr.connect.source.lineprotocol.records.ColumnStore;
 import io.skippr.connect.source.lineprotocol.records.MeasurementTopics;
 import io.skippr.connect.source.lineprotocol.records.PointConverter;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -38,52 +41,24 @@ import org.apache.kafka.connect.storage.Converter;
  * -Dexec.mainClass=io.skippr.connect.source.file.EncodingBench} after building the module.
  */
 public final class EncodingBench {
-  static final int ROWS = 200_000;
   static final Map<String, Object> P = Map.of("file", "f");
   static final Map<String, Object> O = Map.of("pos", 1L);
   private static long sink;
+  private static byte[] csvHeader;
 
   private EncodingBench() {}
 
-  public static void main(String[] a) {
-    List<byte[]> nd = new ArrayList<>(), csv = new ArrayList<>(), lp = new ArrayList<>();
-    for (int i = 0; i < ROWS; i++) {
-      String type = List.of("page_view", "add_to_cart", "search", "checkout").get(i % 4);
-      String url = "/shop/category/" + (i % 40) + "/item/" + (i % 9973);
-      String at = "2026-03-" + (10 + i % 18) + "T10:15:00.123Z";
-      nd.add(
-          ("{\"event_id\":\"e-"
-                  + i
-                  + "\",\"type\":\""
-                  + type
-                  + "\",\"user_id\":"
-                  + (i * 7919 % 250_000)
-                  + ",\"url\":\""
-                  + url
-                  + "\",\"price\":"
-                  + (i % 20_000) / 100.0
-                  + ",\"qty\":"
-                  + (1 + i % 4)
-                  + ",\"at\":\""
-                  + at
-                  + "\"}")
-              .getBytes(StandardCharsets.UTF_8));
-      csv.add(
-          ("e-"
-                  + i
-                  + ","
-                  + type
-                  + ","
-                  + (i * 7919 % 250_000)
-                  + ","
-                  + url
-                  + ","
-                  + (i % 20_000) / 100.0
-                  + ","
-                  + (1 + i % 4)
-                  + ","
-                  + at)
-              .getBytes(StandardCharsets.UTF_8));
+  public static void main(String[] a) throws IOException {
+    Path dir = Files.createTempDirectory("encoding-bench");
+    Path ndjsonFile = dir.resolve("events.ndjson");
+    Path csvFile = dir.resolve("events.csv");
+    FileSourceBench.writeNdjson(ndjsonFile);
+    FileSourceBench.writeCsv(csvFile);
+    List<byte[]> nd = lines(ndjsonFile);
+    List<byte[]> csv = lines(csvFile);
+    csvHeader = csv.remove(0);
+    List<byte[]> lp = new ArrayList<>();
+    for (int i = 0; i < nd.size(); i++) {
       lp.add(
           ("cpu,host=h"
                   + (i % 50)
@@ -132,8 +107,7 @@ public final class EncodingBench {
                 "t",
                 ValueEncoder.of(new EncodingConfig.Values(EncodingConfig.Encoding.JSON, schemas)))
             : new FileRecords("t");
-    if (fmt.equals("csv"))
-      parser.header(frame("event_id,type,user_id,url,price,qty,at".getBytes(), 1));
+    if (fmt.equals("csv")) parser.header(frame(csvHeader, 1));
     var bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long t0 = bean.getCurrentThreadCpuTime();
     long line = 2;
@@ -145,6 +119,14 @@ public final class EncodingBench {
       sink += out.length;
     }
     return lines.size() / ((bean.getCurrentThreadCpuTime() - t0) / 1e9);
+  }
+
+  private static List<byte[]> lines(Path file) throws IOException {
+    List<byte[]> lines = new ArrayList<>();
+    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+      lines.add(line.getBytes(StandardCharsets.UTF_8));
+    }
+    return lines;
   }
 
   static Frame frame(byte[] b, long line) {
