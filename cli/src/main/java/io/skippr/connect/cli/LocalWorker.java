@@ -32,8 +32,8 @@ final class LocalWorker implements AutoCloseable {
     props.put("config.storage.replication.factor", "1");
     props.put("offset.storage.replication.factor", "1");
     props.put("status.storage.replication.factor", "1");
-    props.put("key.converter", "org.apache.kafka.connect.json.JsonConverter");
-    props.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+    props.put("key.converter", "io.skippr.connect.json.StreamingJsonConverter");
+    props.put("value.converter", "io.skippr.connect.json.StreamingJsonConverter");
     props.put("exactly.once.source.support", "enabled");
     // Sources write in transactions: every sink on this worker reads committed records only.
     props.put("consumer.isolation.level", "read_committed");

@@ -4,14 +4,15 @@ import java.io.OutputStream;
 import java.util.Arrays;
 
 /**
- * A growable byte array to write one record into: {@link java.io.ByteArrayOutputStream} without its
- * locks, which cost a measurable share of writing a small record.
+ * A growable byte array to write one record (or one payload, {@link JsonPayload}) into: {@link
+ * java.io.ByteArrayOutputStream} without its locks, which cost a measurable share of writing a
+ * small record.
  */
-final class ByteSink extends OutputStream {
+public final class ByteSink extends OutputStream {
   private byte[] bytes;
   private int size;
 
-  ByteSink(int capacity) {
+  public ByteSink(int capacity) {
     bytes = new byte[capacity];
   }
 
@@ -28,7 +29,7 @@ final class ByteSink extends OutputStream {
     size += len;
   }
 
-  byte[] toByteArray() {
+  public byte[] toByteArray() {
     return Arrays.copyOf(bytes, size);
   }
 

@@ -23,6 +23,7 @@ final class RecordWriter {
   private final SchemaWriter schemaWriter;
   private final Lru<Schema, byte[]> prefixes;
   private final byte[] schemalessPrefix;
+  private final int maxDepth;
   private volatile Prefix last;
 
   private record Prefix(Schema schema, byte[] bytes) {}
@@ -32,6 +33,10 @@ final class RecordWriter {
     this.values = new ValueWriter(config.replaceNullWithDefault(), config.decimalFormat());
     this.schemaWriter = new SchemaWriter(values);
     this.prefixes = new Lru<>(config.schemaCacheSize());
+    this.maxDepth =
+        (schemasEnabled ? Jackson.ENVELOPED : Jackson.RECORD)
+            .streamWriteConstraints()
+            .getMaxNestingDepth();
     try {
       this.schemalessPrefix = prefix(null);
     } catch (IOException e) {
@@ -42,6 +47,17 @@ final class RecordWriter {
   byte[] write(Schema schema, Object value) {
     if (schema == null && value == null) {
       return null;
+    }
+    if (value instanceof EncodedJson encoded) {
+      byte[] copied = copy(schema, encoded);
+      if (copied != null) {
+        return copied;
+      }
+      if (value instanceof JsonPayload) {
+        throw new DataException(
+            "A JSON payload written under another schema, or nested too deeply, cannot be"
+                + " converted");
+      }
     }
     ByteSink out = new ByteSink(512);
     try {
@@ -57,6 +73,34 @@ final class RecordWriter {
       // Kafka converts the whole value before it serializes: its conversion errors come first.
       check(schema, value);
       throw serializationFailed(e);
+    } catch (IOException e) {
+      throw serializationFailed(e);
+    }
+  }
+
+  /**
+   * The record of a value that holds its payload: the payload itself, or inside the envelope of its
+   * schema; null when the value must be walked instead (no payload, another schema, or deeper than
+   * the generator allows, so that Kafka's error is raised).
+   */
+  private byte[] copy(Schema schema, EncodedJson encoded) {
+    byte[] payload = encoded.encodedPayload();
+    Schema written = encoded.encodedSchema();
+    if (payload == null
+        || encoded.encodedDepth() > maxDepth
+        || (schema != written && (schema == null || !schema.equals(written)))) {
+      return null;
+    }
+    if (!schemasEnabled) {
+      return payload;
+    }
+    try {
+      byte[] prefix = envelopePrefix(schema);
+      byte[] record = new byte[prefix.length + payload.length + 1];
+      System.arraycopy(prefix, 0, record, 0, prefix.length);
+      System.arraycopy(payload, 0, record, prefix.length, payload.length);
+      record[record.length - 1] = '}';
+      return record;
     } catch (IOException e) {
       throw serializationFailed(e);
     }

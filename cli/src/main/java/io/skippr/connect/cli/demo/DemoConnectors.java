@@ -89,7 +89,7 @@ final class DemoConnectors {
 
   private static void putConverters(Map<String, String> config) {
     config.put("key.converter", "org.apache.kafka.connect.storage.StringConverter");
-    config.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+    config.put("value.converter", "io.skippr.connect.json.StreamingJsonConverter");
     config.put("value.converter.schemas.enable", "true");
   }
 }

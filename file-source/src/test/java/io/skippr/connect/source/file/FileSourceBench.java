@@ -170,7 +170,7 @@ public final class FileSourceBench {
   }
 
   /** Web shop events, about 200 bytes a line. */
-  private static void writeNdjson(Path file) throws IOException {
+  static void writeNdjson(Path file) throws IOException {
     try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       for (int i = 0; i < ROWS; i++) {
         w.write(
@@ -199,7 +199,7 @@ public final class FileSourceBench {
     }
   }
 
-  private static void writeCsv(Path file) throws IOException {
+  static void writeCsv(Path file) throws IOException {
     try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       w.write("event_id,type,user_id,session,url,price,qty,at,note\n");
       for (int i = 0; i < ROWS; i++) {

@@ -85,6 +85,10 @@ class FileSourceConnectorTest {
     assertThat(errors(c, props("file.pattern", "a{b"))).containsKey("file.pattern");
     assertThat(errors(c, props("lineprotocol.precision", "weeks")))
         .containsKey("lineprotocol.precision");
+    assertThat(errors(c, jsonEncoding("org.apache.kafka.connect.json.JsonConverter")))
+        .containsKey("record.encoding");
+    assertThat(errors(c, jsonEncoding("org.apache.kafka.connect.converters.ByteArrayConverter")))
+        .isEmpty();
     assertThat(errors(c, props())).isEmpty();
   }
 
@@ -117,6 +121,10 @@ class FileSourceConnectorTest {
   @Test
   void configurationReferenceInTheDocsIsCurrent() {
     ConfigReference.check("file-source", "File source", FileSourceConfig.CONFIG_DEF);
+  }
+
+  private Map<String, String> jsonEncoding(String valueConverter) {
+    return props("record.encoding", "json", "value.converter", valueConverter);
   }
 
   private static Map<String, List<String>> errors(FileSourceConnector c, Map<String, String> p) {

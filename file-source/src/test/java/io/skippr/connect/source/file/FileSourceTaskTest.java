@@ -65,6 +65,49 @@ class FileSourceTaskTest {
   }
 
   @Test
+  void jsonEncodingSendsTheBytesJsonConverterWritesRejectionsToo() throws Exception {
+    Files.writeString(
+        dir.resolve("a.ndjson"),
+        "{\"n\":1,\"s\":\"\\u00e9\",\"x\":1.50}\nnot json\n{\"n\":2,\"n\":3}\n");
+    Files.writeString(dir.resolve("b.csv"), "a,b\n1,\n");
+    Map<String, String> ndjson =
+        props("record.encoding", "json", "rejections.topic", "bad", "file.pattern", "*.ndjson");
+    try (FileTaskHarness h = new FileTaskHarness(ndjson).start()) {
+      List<SourceRecord> records = h.drain();
+      assertThat(records)
+          .extracting(SourceRecord::topic)
+          .containsExactly("events", "bad", "events");
+      assertThat(text(records.get(0)))
+          .isEqualTo("{\"schema\":null,\"payload\":{\"n\":1,\"s\":\"\u00e9\",\"x\":1.5}}");
+      assertThat(text(records.get(1)))
+          .startsWith("{\"schema\":{\"type\":\"struct\",\"fields\":[")
+          .contains("\"reason\":\"malformed JSON: ");
+      assertThat(text(records.get(2))).isEqualTo("{\"schema\":null,\"payload\":{\"n\":3}}");
+    }
+    Map<String, String> csv =
+        props(
+            "record.encoding",
+            "json",
+            "record.encoding.json.schemas.enable",
+            "false",
+            "file.format",
+            "csv",
+            "file.pattern",
+            "*.csv");
+    try (FileTaskHarness h = new FileTaskHarness(csv).start()) {
+      assertThat(h.drain())
+          .extracting(FileSourceTaskTest::text)
+          .containsExactly("{\"a\":\"1\",\"b\":null}");
+    }
+  }
+
+  private static String text(SourceRecord r) {
+    assertThat(r.valueSchema())
+        .isEqualTo(org.apache.kafka.connect.data.Schema.OPTIONAL_BYTES_SCHEMA);
+    return new String((byte[]) r.value(), StandardCharsets.UTF_8);
+  }
+
+  @Test
   void linesBecomeRecordsEachCarryingTheOffsetAfterIt() throws Exception {
     String text = "{\"n\":0}\n\n{\"n\":1}\r\nnot json\n{\"n\":2}";
     Files.writeString(dir.resolve("a.ndjson"), text);

@@ -1,5 +1,6 @@
 package io.skippr.connect.source.http;
 
+import io.skippr.connect.source.common.encoding.ValueEncoder;
 import io.skippr.connect.source.http.catalog.IngestCatalog;
 import io.skippr.connect.source.http.catalog.NameKind;
 import io.skippr.connect.source.http.config.HttpIngestConfig;
@@ -7,7 +8,6 @@ import io.skippr.connect.source.http.convert.PointRecords;
 import io.skippr.connect.source.http.convert.RecordBound;
 import io.skippr.connect.source.http.convert.RejectionRecords;
 import io.skippr.connect.source.http.convert.StreamRecords;
-import io.skippr.connect.source.http.convert.ValueEncoder;
 import io.skippr.connect.source.http.delivery.Admission;
 import io.skippr.connect.source.http.delivery.CommitTracker;
 import io.skippr.connect.source.http.delivery.RecordHandoff;

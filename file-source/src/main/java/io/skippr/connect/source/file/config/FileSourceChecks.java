@@ -1,5 +1,6 @@
 package io.skippr.connect.source.file.config;
 
+import io.skippr.connect.source.common.encoding.EncodingConfig;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.kafka.common.config.AbstractConfig;
@@ -21,11 +22,15 @@ public final class FileSourceChecks {
     } catch (ConfigException e) {
       return Map.of();
     }
-    return problems(FileSourceConfig.values(parsed));
+    return problems(FileSourceConfig.values(parsed), props);
   }
 
-  static Map<String, String> problems(FileSourceConfig.Values v) {
+  static Map<String, String> problems(FileSourceConfig.Values v, Map<String, String> props) {
     Map<String, String> problems = new LinkedHashMap<>();
+    String converter = EncodingConfig.converterClash(v.encoding(), props);
+    if (converter != null) {
+      problems.put(EncodingConfig.ENCODING, converter);
+    }
     FileFormat format = v.format().format();
     if (format != FileFormat.LINEPROTOCOL && v.topics().topic().isEmpty()) {
       problems.put(

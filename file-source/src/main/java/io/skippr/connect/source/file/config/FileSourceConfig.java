@@ -1,5 +1,6 @@
 package io.skippr.connect.source.file.config;
 
+import io.skippr.connect.source.common.encoding.EncodingConfig;
 import java.util.Map;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
@@ -10,9 +11,13 @@ public final class FileSourceConfig {
 
   /** All keys of the connector. */
   public static final ConfigDef CONFIG_DEF =
-      OffsetMirrorConfig.define(
-          CompletionConfig.define(
-              TopicsConfig.define(FormatConfig.define(DirectoryConfig.define(new ConfigDef())))));
+      EncodingConfig.define(
+          OffsetMirrorConfig.define(
+              CompletionConfig.define(
+                  TopicsConfig.define(
+                      FormatConfig.define(DirectoryConfig.define(new ConfigDef()))))),
+          "maps (NDJSON, CSV) and Structs (line protocol)",
+          "the task's thread straight from each parsed line, without a map or Struct");
 
   /** The validated settings. */
   public record Values(
@@ -20,7 +25,8 @@ public final class FileSourceConfig {
       FormatConfig.Values format,
       TopicsConfig.Values topics,
       CompletionConfig.Values completion,
-      OffsetMirrorConfig.Mode mirror) {}
+      OffsetMirrorConfig.Mode mirror,
+      EncodingConfig.Values encoding) {}
 
   private FileSourceConfig() {}
 
@@ -28,7 +34,7 @@ public final class FileSourceConfig {
   public static Values from(Map<String, String> props) {
     AbstractConfig c = new AbstractConfig(CONFIG_DEF, props, false);
     Values values = values(c);
-    Map<String, String> problems = FileSourceChecks.problems(values);
+    Map<String, String> problems = FileSourceChecks.problems(values, props);
     if (!problems.isEmpty()) {
       Map.Entry<String, String> first = problems.entrySet().iterator().next();
       throw new ConfigException(first.getKey(), props.get(first.getKey()), first.getValue());
@@ -42,6 +48,7 @@ public final class FileSourceConfig {
         FormatConfig.from(c),
         TopicsConfig.from(c),
         CompletionConfig.from(c),
-        OffsetMirrorConfig.mode(c));
+        OffsetMirrorConfig.mode(c),
+        EncodingConfig.from(c));
   }
 }

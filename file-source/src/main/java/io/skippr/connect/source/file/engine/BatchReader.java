@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.ZipException;
+import org.apache.kafka.connect.errors.DataException;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -178,7 +179,15 @@ final class BatchReader {
       reject(f, frame, parsed.rejection(), offset, out, budget, now);
       return false;
     }
-    out.add(records.record(f.partition(), offset, parsed, now));
+    SourceRecord record;
+    try {
+      record = records.record(f.partition(), offset, parsed, now);
+    } catch (DataException e) {
+      reject(
+          f, frame, "value cannot be written as JSON: " + e.getMessage(), offset, out, budget, now);
+      return false;
+    }
+    out.add(record);
     sent(f, budget);
     return true;
   }

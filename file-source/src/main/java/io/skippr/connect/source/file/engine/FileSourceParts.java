@@ -1,5 +1,6 @@
 package io.skippr.connect.source.file.engine;
 
+import io.skippr.connect.source.common.encoding.ValueEncoder;
 import io.skippr.connect.source.file.commit.CommittedOffsets;
 import io.skippr.connect.source.file.commit.CompletedFiles;
 import io.skippr.connect.source.file.commit.OffsetMirror;
@@ -23,6 +24,7 @@ import io.skippr.connect.source.file.track.FileCatalog;
 import io.skippr.connect.source.file.track.TaskShare;
 import io.skippr.connect.source.lineprotocol.LineLimits;
 import io.skippr.connect.source.lineprotocol.LineProtocolParser;
+import io.skippr.connect.source.lineprotocol.records.ColumnStore;
 import io.skippr.connect.source.lineprotocol.records.MeasurementTopics;
 import io.skippr.connect.source.lineprotocol.records.PointConverter;
 import java.time.Instant;
@@ -64,12 +66,13 @@ public final class FileSourceParts {
             config.directory().minAgeMs(),
             clock,
             events);
+    ValueEncoder encoder = ValueEncoder.of(config.encoding());
     BatchReader reader =
         new BatchReader(
-            settings(config.format(), config.topics()),
+            settings(config.format(), config.topics(), encoder.encodes()),
             followed,
-            new FileRecords(config.topics().topic()),
-            rejections(config),
+            new FileRecords(config.topics().topic(), encoder),
+            rejections(config, encoder),
             committed,
             metrics);
     events.reader(reader);
@@ -102,29 +105,38 @@ public final class FileSourceParts {
     return () -> transactions;
   }
 
-  private static FileRejections rejections(FileSourceConfig.Values config) {
+  private static FileRejections rejections(FileSourceConfig.Values config, ValueEncoder encoder) {
     String topic = config.topics().rejectionsTopic();
-    return topic == null ? null : new FileRejections(topic, config.format().format().configName());
+    return topic == null
+        ? null
+        : new FileRejections(topic, config.format().format().configName(), encoder);
   }
 
-  static ReadSettings settings(FormatConfig.Values format, TopicsConfig.Values topics) {
+  /**
+   * @param payloads values as their JSON payload, written straight from the line, not as maps and
+   *     Structs
+   */
+  static ReadSettings settings(
+      FormatConfig.Values format, TopicsConfig.Values topics, boolean payloads) {
     FormatConfig.Csv csv = format.csv();
     Supplier<Boundary> boundaries =
         format.format() == FileFormat.CSV
             ? () -> new CsvBoundary(csv.delimiter(), csv.quote())
             : Boundary::lines;
-    return new ReadSettings(boundaries, parsers(format, topics), format.maxLineBytes());
+    return new ReadSettings(boundaries, parsers(format, topics, payloads), format.maxLineBytes());
   }
 
   private static Supplier<RecordParser> parsers(
-      FormatConfig.Values format, TopicsConfig.Values topics) {
+      FormatConfig.Values format, TopicsConfig.Values topics, boolean payloads) {
     return switch (format.format()) {
-      case NDJSON -> NdjsonParser::new;
-      case CSV -> () -> new CsvRecords(format.csv());
+      case NDJSON -> () -> new NdjsonParser(payloads);
+      case CSV -> () -> new CsvRecords(format.csv(), payloads);
       case LINEPROTOCOL -> {
         PointConverter converter =
             new PointConverter(
-                new MeasurementTopics(topics.prefix(), topics.topic(), topics.rejectionsTopic()));
+                new MeasurementTopics(topics.prefix(), topics.topic(), topics.rejectionsTopic()),
+                ColumnStore.NONE,
+                payloads ? PointConverter.ValueForm.JSON : PointConverter.ValueForm.STRUCT);
         LineLimits limits =
             new LineLimits(
                 format.maxLineBytes(),

@@ -1,13 +1,17 @@
 package io.skippr.connect.source.file.format;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.csv.CsvFactory;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import io.skippr.connect.json.ByteSink;
+import io.skippr.connect.json.JsonPayload;
 import io.skippr.connect.source.file.config.FormatConfig;
 import io.skippr.connect.source.file.read.Frame;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.CharBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -21,19 +25,30 @@ import java.util.Set;
  * found where each record ends, quoted newlines included). A row becomes a map of strings named by
  * the file's header or {@code csv.columns}; an empty unquoted field is null, a quoted empty field
  * the empty string. A row with another number of fields than there are columns, broken quoting or
- * invalid UTF-8 is rejected. Empty lines are skipped.
+ * invalid UTF-8 is rejected. Empty lines are skipped. For {@code record.encoding=json} a row is
+ * written straight as the JSON payload of that map.
  */
 public final class CsvRecords implements RecordParser {
 
   private static final CsvFactory CSV = new CsvFactory();
 
   private final CsvSchema schema;
+  private final boolean payloads;
   private final List<String> configuredColumns;
   private boolean expectsHeader;
   private String[] columns;
   private String headerProblem;
 
+  /** Rows as maps. */
   public CsvRecords(FormatConfig.Csv csv) {
+    this(csv, false);
+  }
+
+  /**
+   * @param payloads rows as their JSON payload rather than maps
+   */
+  public CsvRecords(FormatConfig.Csv csv, boolean payloads) {
+    this.payloads = payloads;
     this.schema =
         CsvSchema.emptySchema()
             .withColumnSeparator(csv.delimiter())
@@ -86,11 +101,35 @@ public final class CsvRecords implements RecordParser {
               + columns.length
               + " columns");
     }
+    if (payloads) {
+      return Parsed.value(payload(fields, frame.length()));
+    }
     Map<String, Object> row = new LinkedHashMap<>(columns.length * 2);
     for (int i = 0; i < columns.length; i++) {
       row.put(columns[i], fields.get(i));
     }
     return Parsed.value(row);
+  }
+
+  /** The row's map as JSON: its column names are distinct, so it is written in their order. */
+  private JsonPayload payload(List<String> fields, int expectedBytes) {
+    ByteSink out = new ByteSink(expectedBytes + columns.length * 16);
+    try (JsonGenerator g = JsonPayload.generator(out)) {
+      g.writeStartObject();
+      for (int i = 0; i < columns.length; i++) {
+        g.writeFieldName(columns[i]);
+        String field = fields.get(i);
+        if (field == null) {
+          g.writeNull();
+        } else {
+          g.writeString(field);
+        }
+      }
+      g.writeEndObject();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return new JsonPayload(null, out.toByteArray(), 1);
   }
 
   /** The fields of one record into {@code out}; the problem, or null. */

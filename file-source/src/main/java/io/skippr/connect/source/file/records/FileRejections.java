@@ -1,6 +1,7 @@
 package io.skippr.connect.source.file.records;
 
 import io.skippr.connect.source.common.Texts;
+import io.skippr.connect.source.common.encoding.ValueEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Date;
 import java.util.Map;
@@ -36,10 +37,20 @@ public final class FileRejections {
 
   private final String topic;
   private final String format;
+  private final ValueEncoder encoder;
 
+  /** Rejections whose values are left to the connector's value.converter. */
   public FileRejections(String topic, String format) {
+    this(topic, format, ValueEncoder.none());
+  }
+
+  /**
+   * @param encoder makes the record value (the Struct, or its JSON bytes)
+   */
+  public FileRejections(String topic, String format, ValueEncoder encoder) {
     this.topic = topic;
     this.format = format;
+    this.encoder = encoder;
   }
 
   /** A rejection of the line at {@code line}/{@code byteOffset} of {@code file}. */
@@ -71,7 +82,9 @@ public final class FileRejections {
             .put("reason", reason)
             .put("input", text)
             .put("input_truncated", truncated);
-    return new SourceRecord(partition, offset, topic, null, null, null, SCHEMA, value, readMillis);
+    ValueEncoder.Encoded encoded = encoder.encode(topic, SCHEMA, value);
+    return new SourceRecord(
+        partition, offset, topic, null, null, null, encoded.schema(), encoded.value(), readMillis);
   }
 
   /** Where a rejected line is. */

@@ -60,7 +60,7 @@ class FollowedTruncationRaceTest {
             true, new Heads(1024), TaskShare.ALL, 0, () -> 0L, new TaskEvents(metrics, committed));
     reader =
         new BatchReader(
-            FileSourceParts.settings(config.format(), config.topics()),
+            FileSourceParts.settings(config.format(), config.topics(), false),
             true,
             new FileRecords("logs"),
             null,

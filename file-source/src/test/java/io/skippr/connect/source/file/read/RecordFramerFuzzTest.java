@@ -22,7 +22,7 @@ import net.jqwik.api.constraints.IntRange;
  * random sizes: every line is one frame with its positions, line number and content, a line over
  * the limit is cut to a preview, and nothing depends on how the bytes arrived.
  */
-class RecordFramerFuzzTest {
+public class RecordFramerFuzzTest {
 
   /** What the framer must hand out for one line. */
   record Expected(boolean overlong, byte[] content, long start, long end, long line, int lines) {}
@@ -122,7 +122,8 @@ class RecordFramerFuzzTest {
     return out;
   }
 
-  static List<Frame> frames(RecordFramer framer) throws IOException {
+  /** Every record of the framer, each copied out of the framer's buffer. */
+  public static List<Frame> frames(RecordFramer framer) throws IOException {
     List<Frame> out = new ArrayList<>();
     Frame f;
     while ((f = framer.next(true)) != null) {

@@ -1,5 +1,6 @@
 package io.skippr.connect.source.http.config;
 
+import io.skippr.connect.source.common.encoding.EncodingConfig;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -18,7 +19,10 @@ public final class HttpIngestConfig {
                   LimitsConfig.define(
                       AuthConfig.define(
                           TopicConfig.define(
-                              TlsConfig.define(ServerConfig.define(new ConfigDef()))))))));
+                              TlsConfig.define(ServerConfig.define(new ConfigDef()))))))),
+          "Structs (line protocol) and maps (JSON)",
+          "the request threads (a point's value straight from the parsed point, without a Struct;"
+              + " a JSON item from its map)");
 
   /** The validated settings. */
   public record Values(
@@ -82,20 +86,10 @@ public final class HttpIngestConfig {
 
   private static Map<String, ConfigException> clashes(Values v, Map<String, String> props) {
     Map<String, ConfigException> clashes = new LinkedHashMap<>();
-    String converter = props.get("value.converter");
-    if (v.encoding().encoding() == EncodingConfig.Encoding.JSON
-        && converter != null
-        && !converter.strip().equals(EncodingConfig.BYTES_CONVERTER)) {
+    String converter = EncodingConfig.converterClash(v.encoding(), props);
+    if (converter != null) {
       clashes.put(
-          EncodingConfig.ENCODING,
-          new ConfigException(
-              EncodingConfig.ENCODING,
-              "json",
-              "the values are bytes already: set value.converter="
-                  + EncodingConfig.BYTES_CONVERTER
-                  + " (got "
-                  + converter
-                  + ")"));
+          EncodingConfig.ENCODING, new ConfigException(EncodingConfig.ENCODING, "json", converter));
     }
     if (v.admission().maxInflightRows() < v.limits().requestMaxRows()) {
       clashes.put(

@@ -1,5 +1,6 @@
 package io.skippr.connect.source.http.convert;
 
+import io.skippr.connect.source.common.encoding.ValueEncoder;
 import io.skippr.connect.source.http.config.TopicConfig;
 import io.skippr.connect.source.http.delivery.TrackedRecord;
 import io.skippr.connect.source.http.delivery.WriteTicket;
@@ -35,7 +36,7 @@ public final class PointRecords {
   /**
    * @param gate decides whether a measurement may have its topic
    * @param columns where the measurements' columns are kept
-   * @param encoder makes the record value (the Struct, or its JSON bytes)
+   * @param encoder makes the record value (the Struct, or the JSON bytes written from the point)
    */
   public PointRecords(
       TopicConfig.Values topics, TopicGate gate, ColumnStore columns, ValueEncoder encoder) {
@@ -44,7 +45,8 @@ public final class PointRecords {
         new PointConverter(
             new MeasurementTopics(
                 topics.prefix(), topics.fixedTopic(), topics.rejectionTopic(), gate),
-            columns);
+            columns,
+            encoder.encodes() ? PointConverter.ValueForm.JSON : PointConverter.ValueForm.STRUCT);
   }
 
   /** The record for the point (Kafka timestamp = arrival), or the reason it cannot be written. */

@@ -1,6 +1,7 @@
 package io.skippr.connect.source.http.convert;
 
 import io.skippr.connect.source.common.Texts;
+import io.skippr.connect.source.common.encoding.ValueEncoder;
 import io.skippr.connect.source.http.delivery.TrackedRecord;
 import io.skippr.connect.source.http.delivery.WriteTicket;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,7 @@
 package io.skippr.connect.source.http.convert;
 
 import io.skippr.connect.source.common.TopicNames;
+import io.skippr.connect.source.common.encoding.ValueEncoder;
 import io.skippr.connect.source.http.catalog.NameKind;
 import io.skippr.connect.source.http.catalog.StreamSchemas;
 import io.skippr.connect.source.http.config.TopicConfig;

@@ -19,6 +19,10 @@ import org.apache.kafka.connect.header.ConnectHeaders;
  * integer and unsigned → int64, boolean, string). Headers: {@code measurement} when all rows share
  * one fixed topic, and {@code database} when the caller names one.
  *
+ * <p>With {@link ValueForm#JSON} the value is not a Struct but its JSON payload ({@link
+ * PointJson}), written straight from the point for a source whose values are bytes ({@code
+ * record.encoding=json}).
+ *
  * <p>Keeps the columns each measurement has so far ({@link MeasurementSchemas}): thread-safe, one
  * per task.
  */
@@ -36,17 +40,27 @@ public final class PointConverter {
   /** The column of the point's time in nanoseconds since the epoch. */
   public static final String TIME_NS_COLUMN = MeasurementSchemas.TIME_NS;
 
-  private final MeasurementTopics topics;
-  private final MeasurementSchemas schemas;
-
-  /** A converter whose columns live in memory only. */
-  public PointConverter(MeasurementTopics topics) {
-    this(topics, ColumnStore.NONE);
+  /** What a point's value is made as. */
+  public enum ValueForm {
+    /** A Struct, turned into bytes by the connector's value.converter. */
+    STRUCT,
+    /** The JSON payload of that Struct ({@link io.skippr.connect.json.JsonPayload}). */
+    JSON
   }
 
-  public PointConverter(MeasurementTopics topics, ColumnStore columns) {
+  private final MeasurementTopics topics;
+  private final MeasurementSchemas schemas;
+  private final ValueForm form;
+
+  /** A converter of Struct values whose columns live in memory only. */
+  public PointConverter(MeasurementTopics topics) {
+    this(topics, ColumnStore.NONE, ValueForm.STRUCT);
+  }
+
+  public PointConverter(MeasurementTopics topics, ColumnStore columns, ValueForm form) {
     this.topics = topics;
     this.schemas = new MeasurementSchemas(columns);
+    this.form = form;
   }
 
   /**
@@ -69,6 +83,22 @@ public final class PointConverter {
     }
     Schema schema = (Schema) resolved;
     long millis = Math.floorDiv(point.timeNanos(), 1_000_000L);
+    Object value =
+        form == ValueForm.JSON
+            ? PointJson.payload(schema, point, millis)
+            : struct(schema, point, millis);
+    ConnectHeaders headers = new ConnectHeaders();
+    if (topics.fixed()) {
+      headers.addString(MEASUREMENT_HEADER, point.measurement());
+    }
+    if (database != null) {
+      headers.addString(DATABASE_HEADER, database);
+    }
+    String key = point.seriesKey() + ' ' + point.timeNanos();
+    return new PointRecord(topic.topic(), key, schema, value, millis, headers, null);
+  }
+
+  private static Struct struct(Schema schema, Point point, long millis) {
     Struct value =
         new Struct(schema)
             .put(MeasurementSchemas.TIME, new Date(millis))
@@ -79,15 +109,7 @@ public final class PointConverter {
     for (Field f : point.fields()) {
       value.put(f.key(), f.value());
     }
-    ConnectHeaders headers = new ConnectHeaders();
-    if (topics.fixed()) {
-      headers.addString(MEASUREMENT_HEADER, point.measurement());
-    }
-    if (database != null) {
-      headers.addString(DATABASE_HEADER, database);
-    }
-    String key = point.seriesKey() + ' ' + point.timeNanos();
-    return new PointRecord(topic.topic(), key, schema, value, millis, headers, null);
+    return value;
   }
 
   /** Why the point's keys or values cannot be columns, or null. */

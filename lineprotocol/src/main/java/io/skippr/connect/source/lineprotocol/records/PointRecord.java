@@ -1,7 +1,6 @@
 package io.skippr.connect.source.lineprotocol.records;
 
 import org.apache.kafka.connect.data.Schema;
-import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.header.ConnectHeaders;
 
 /**
@@ -11,7 +10,8 @@ import org.apache.kafka.connect.header.ConnectHeaders;
  * @param topic the measurement's topic
  * @param key the point's identity: canonical series key, a space, its time in nanoseconds
  * @param schema the measurement's value schema so far
- * @param value the Struct of {@code time}, tags and fields
+ * @param value the Struct of {@code time}, tags and fields, or its JSON payload ({@link
+ *     PointConverter.ValueForm#JSON})
  * @param timestampMillis the point's time in milliseconds
  * @param headers {@code measurement} with a fixed topic, {@code database} when given; may be empty
  * @param rejection why the point cannot be written, or null
@@ -20,7 +20,7 @@ public record PointRecord(
     String topic,
     String key,
     Schema schema,
-    Struct value,
+    Object value,
     long timestampMillis,
     ConnectHeaders headers,
     String rejection) {
