@@ -3,7 +3,6 @@ package io.skippr.connect.lake.log;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.skippr.connect.common.Messages;
 import io.skippr.connect.lake.storage.LakeStorage;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -82,7 +81,7 @@ public final class TablePolicyLog {
       }
       return Optional.of(new Recorded(LakeLayout.seqOf(newest.get()), read(newest.get())));
     } catch (IOException e) {
-      throw failed("read the write policy of table " + table, e);
+      throw TableVersionFiles.failed(storage, "read the write policy of table " + table, e);
     }
   }
 
@@ -110,7 +109,7 @@ public final class TablePolicyLog {
       }
       return recorded;
     } catch (IOException e) {
-      throw failed("read the write policies of the lake's tables", e);
+      throw TableVersionFiles.failed(storage, "read the write policies of the lake's tables", e);
     }
   }
 
@@ -138,7 +137,8 @@ public final class TablePolicyLog {
           return new Recorded(version, policy);
         }
       } catch (IOException e) {
-        throw failed("store version " + version + " of the write policy of table " + table, e);
+        throw TableVersionFiles.failed(
+            storage, "store version " + version + " of the write policy of table " + table, e);
       }
     }
     throw new ConnectException(
@@ -178,7 +178,7 @@ public final class TablePolicyLog {
           || !POLICIES.contains(policy.asText())) {
         throw new LogFormatException(what + " holds no write policy this version knows");
       }
-      belongsHere(node, key, what);
+      TableVersionFiles.belongsHere(node, key, what, "policy_version", true);
       return new Policy(policy.asText(), keyFields(node, policy.asText(), what));
     } catch (LogFormatException e) {
       throw e.isNewerFormat() ? e : new LogFormatException(e.getMessage() + WAY_OUT, e);
@@ -212,21 +212,6 @@ public final class TablePolicyLog {
   }
 
   /** A policy names its table and version; one copied to another place is refused. */
-  private static void belongsHere(ObjectNode node, String key, String what) {
-    String table = key.substring(0, key.lastIndexOf('/'));
-    table = table.substring(table.lastIndexOf('/') + 1);
-    JsonNode named = node.get("table");
-    JsonNode version = node.get("policy_version");
-    if (named == null || !(named.isTextual() && named.asText().equals(table))) {
-      throw new LogFormatException(what + " names table " + named + ", not " + table);
-    }
-    if (version == null
-        || !(version.isIntegralNumber() && version.asLong() == LakeLayout.seqOf(key))) {
-      throw new LogFormatException(
-          what + " names policy version " + version + ", not " + LakeLayout.seqOf(key));
-    }
-  }
-
   private static byte[] encode(String table, long version, Policy policy) {
     ObjectNode node = SealedJson.MAPPER.createObjectNode();
     node.put("version", LogCodec.BASE_VERSION);
@@ -250,16 +235,5 @@ public final class TablePolicyLog {
         + "("
         + (policy.keyFields().isEmpty() ? "record key" : String.join(",", policy.keyFields()))
         + ")";
-  }
-
-  private ConnectException failed(String what, IOException e) {
-    return new ConnectException(
-        "Lake storage failed: cannot "
-            + what
-            + " in "
-            + storage.location()
-            + ": "
-            + Messages.oneLine(e),
-        e);
   }
 }

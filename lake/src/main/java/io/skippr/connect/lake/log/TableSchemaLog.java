@@ -2,7 +2,6 @@ package io.skippr.connect.lake.log;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.skippr.connect.common.Messages;
 import io.skippr.connect.lake.convert.SharedSchemas;
 import io.skippr.connect.lake.storage.LakeStorage;
 import io.skippr.connect.schema.SchemaJson;
@@ -10,7 +9,6 @@ import java.io.IOException;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.kafka.connect.data.Schema;
-import org.apache.kafka.connect.errors.ConnectException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,7 +45,7 @@ public final class TableSchemaLog implements SharedSchemas {
       }
       return Optional.of(new Versioned(LakeLayout.seqOf(newest.get()), read(newest.get())));
     } catch (IOException e) {
-      throw failed("read the schema of table " + table, e);
+      throw TableVersionFiles.failed(storage, "read the schema of table " + table, e);
     }
   }
 
@@ -67,7 +65,8 @@ public final class TableSchemaLog implements SharedSchemas {
           newest.version());
       return newest;
     } catch (IOException e) {
-      throw failed("store version " + version + " of the schema of table " + table, e);
+      throw TableVersionFiles.failed(
+          storage, "store version " + version + " of the schema of table " + table, e);
     }
   }
 
@@ -92,7 +91,7 @@ public final class TableSchemaLog implements SharedSchemas {
       if (!KIND.equals(node.path("kind").asText()) || !node.path("schema").isObject()) {
         throw new LogFormatException(what + " holds no schema");
       }
-      belongsHere(node, key, what);
+      TableVersionFiles.belongsHere(node, key, what, "schema_version", false);
       return SchemaJson.read(node.get("schema"));
     } catch (LogFormatException e) {
       throw e.isNewerFormat() ? e : new LogFormatException(e.getMessage() + WAY_OUT, e);
@@ -107,21 +106,6 @@ public final class TableSchemaLog implements SharedSchemas {
           + " version of the object (see \"A damaged lake\" in docs/lake-format.md)";
 
   /** A schema names its table and version; one copied to another place is refused. */
-  private void belongsHere(ObjectNode node, String key, String what) {
-    String table = key.substring(0, key.lastIndexOf('/'));
-    table = table.substring(table.lastIndexOf('/') + 1);
-    JsonNode named = node.get("table");
-    JsonNode version = node.get("schema_version");
-    if (named != null && !(named.isTextual() && named.asText().equals(table))) {
-      throw new LogFormatException(what + " names table " + named + ", not " + table);
-    }
-    if (version != null
-        && !(version.isIntegralNumber() && version.asLong() == LakeLayout.seqOf(key))) {
-      throw new LogFormatException(
-          what + " names schema version " + version + ", not " + LakeLayout.seqOf(key));
-    }
-  }
-
   private static byte[] encode(String table, long version, Schema schema) {
     ObjectNode node = SealedJson.MAPPER.createObjectNode();
     node.put("version", LogCodec.BASE_VERSION);
@@ -130,16 +114,5 @@ public final class TableSchemaLog implements SharedSchemas {
     node.put("schema_version", version);
     node.set("schema", SchemaJson.write(schema));
     return SealedJson.seal(node);
-  }
-
-  private ConnectException failed(String what, IOException e) {
-    return new ConnectException(
-        "Lake storage failed: cannot "
-            + what
-            + " in "
-            + storage.location()
-            + ": "
-            + Messages.oneLine(e),
-        e);
   }
 }
