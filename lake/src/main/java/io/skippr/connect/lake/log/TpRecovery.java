@@ -10,7 +10,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Opens a TP for writing (lake-format.md, The commit protocol, step 1): read the log, claim a new
- * epoch, settle the pending intent, delete orphans, and decide where to resume.
+ * epoch, replay or abandon the pending intent, delete orphans, and decide where to resume.
  */
 public final class TpRecovery {
   private static final Logger LOG = LoggerFactory.getLogger(TpRecovery.class);
@@ -61,7 +61,7 @@ public final class TpRecovery {
       log.abandon(pending.get(), "settings changed since the intent");
       pending = Optional.empty();
     }
-    List<String> orphans = settleMaintenance(log, sweeper);
+    List<String> orphans = clearLastOwnersLeftovers(log, sweeper);
     OptionalLong seek = log.state().resumeOffset();
     String from = describe(log.state(), pending);
     if (seek.isEmpty() && log.state().generation() == 0) {
@@ -95,7 +95,7 @@ public final class TpRecovery {
       throws IOException {
     TpLog log = withLiveFiles(TpLog.read(storage, layout, topic, partition), sweeper);
     log.claimEpoch(lake, owner, nowMs);
-    settleMaintenance(log, sweeper);
+    clearLastOwnersLeftovers(log, sweeper);
     return log;
   }
 
@@ -105,7 +105,7 @@ public final class TpRecovery {
    *
    * @return the deleted orphans
    */
-  private static List<String> settleMaintenance(TpLog log, OrphanSweeper sweeper)
+  private static List<String> clearLastOwnersLeftovers(TpLog log, OrphanSweeper sweeper)
       throws IOException {
     Optional<LogEntry.CompactIntent> merge = log.state().compacting();
     if (merge.isPresent()) {

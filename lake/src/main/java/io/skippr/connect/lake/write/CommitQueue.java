@@ -8,7 +8,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -18,8 +17,9 @@ import java.util.concurrent.ThreadPoolExecutor;
  * Its intent was appended on the task's thread; its files and commit are written on this queue's
  * thread while the task buffers on. Writing inside put ({@code write.async=false}) is the same
  * queue: submit, then wait. Units of different TPs queue up (written in the order they were cut),
- * so cutting one TP never waits for another's unit; a TP has at most one unit in flight, so its log
- * keeps its order. A unit's bytes count against the budget until it is taken off the queue.
+ * so cutting one TP never waits for another's unit; a TP has at most one unit in flight (its state
+ * machine knows it), so its log keeps its order. A unit's bytes count against the budget until it
+ * is taken off the queue.
  */
 final class CommitQueue implements AutoCloseable {
   /**
@@ -43,8 +43,7 @@ final class CommitQueue implements AutoCloseable {
     }
   }
 
-  private record InFlight(
-      TpStateMachine tpState, UnitBuffer unit, OptionalLong committedBefore, Future<?> done) {}
+  private record InFlight(TpStateMachine tpState, UnitBuffer unit, Future<?> done) {}
 
   private final UnitCommitter committer;
   private final MemoryGovernor memory;
@@ -69,9 +68,7 @@ final class CommitQueue implements AutoCloseable {
    */
   List<Finished> submit(
       TpStateMachine tpState, UnitBuffer unit, LogEntry.Intent intent, String trigger) {
-    if (of(tpState) != null) {
-      throw new IllegalStateException("a unit of " + tpState.tp + " is in flight");
-    }
+    tpState.unitInFlight();
     Future<?> done =
         thread.submit(
             MdcThreadFactory.withCallersMdc(
@@ -79,17 +76,8 @@ final class CommitQueue implements AutoCloseable {
                   committer.write(tpState, unit, intent, trigger);
                   return null;
                 }));
-    inFlight.addLast(new InFlight(tpState, unit, tpState.committedEnd(), done));
+    inFlight.addLast(new InFlight(tpState, unit, done));
     return async ? List.of() : awaitUnitOf(tpState);
-  }
-
-  /**
-   * The TP's last committed offset as the task's thread may read it now: while a unit of the TP is
-   * in flight its log belongs to this queue's thread, so the offset from before that unit is given.
-   */
-  OptionalLong committedEnd(TpStateMachine tpState) {
-    InFlight unit = of(tpState);
-    return unit != null ? unit.committedBefore() : tpState.committedEnd();
   }
 
   /** Takes off the units that are done, oldest first, giving their bytes back; never waits. */
@@ -108,7 +96,7 @@ final class CommitQueue implements AutoCloseable {
    */
   List<Finished> awaitUnitOf(TpStateMachine tpState) {
     List<Finished> finished = new ArrayList<>();
-    if (of(tpState) != null) {
+    if (tpState.hasUnitInFlight()) {
       InFlight last;
       do {
         last = inFlight.peekFirst();
@@ -147,16 +135,8 @@ final class CommitQueue implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     memory.release(unit.unit());
+    unit.tpState().unitLanded();
     return new Finished(unit.tpState(), failure);
-  }
-
-  private InFlight of(TpStateMachine tpState) {
-    for (InFlight unit : inFlight) {
-      if (unit.tpState() == tpState) {
-        return unit;
-      }
-    }
-    return null;
   }
 
   @Override

@@ -9,7 +9,6 @@ import io.skippr.connect.lake.metrics.LakeSinkMetrics;
 import io.skippr.connect.lake.publish.CommitListener;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -54,12 +53,7 @@ public final class LakeWriter {
   /** The logs of the open TPs, read by their maintenance on a thread of its own. */
   private final Map<TopicPartition, TpLog> openLogs = new ConcurrentHashMap<>();
 
-  /**
-   * Where a TP closed by this task must resume if it comes back without a commit in its log. A
-   * consumer keeps its fetch position for partitions that stay assigned across an eager rebalance,
-   * so without an explicit seek the records this task had buffered (and dropped) would be skipped.
-   */
-  private final Map<TopicPartition, Long> resumeAfterClose = new HashMap<>();
+  private final TpOpener opener;
 
   public LakeWriter(WriterSettings settings, WriterParts parts, SinkTaskContext context) {
     this.settings = settings;
@@ -83,6 +77,7 @@ public final class LakeWriter {
         new RecordRouter(parts.converter(), parts.partitioner(), errant, parts.lateWrites());
     this.filler = new UnitFiller(triggers, router, units, memory, parts);
     this.onDiscontinuity = new OnDiscontinuity(settings.onDiscontinuity());
+    this.opener = new TpOpener(parts, layout, lake, settings, listener);
   }
 
   /** The identity of the lake this writer writes to. */
@@ -97,10 +92,9 @@ public final class LakeWriter {
    */
   public void open(Collection<TopicPartition> partitions) {
     units.awaitAll();
-    TpOpener opener = new TpOpener(parts, layout, lake, settings, listener);
     for (TopicPartition tp : partitions) {
       close(List.of(tp));
-      TpStateMachine tpState = opener.open(tp, resumeAfterClose.remove(tp), metrics);
+      TpStateMachine tpState = opener.open(tp, metrics);
       tpStates.put(tp, tpState);
       openLogs.put(tp, tpState.log);
       tpState.openedAt.ifPresent(offset -> context.offset(tp, offset));
@@ -142,9 +136,9 @@ public final class LakeWriter {
     units.takeDone(); // never waits: Connect asks again on its next commit
     String metadata = OFFSET_METADATA_PREFIX + lake.id();
     for (TpStateMachine tpState : tpStates.values()) {
-      if (tpState.phase() != TpStateMachine.Phase.FENCED) {
-        units
-            .committedEnd(tpState)
+      if (tpState.phase() != TpPhase.FENCED) {
+        tpState
+            .committedOffset()
             .ifPresent(end -> offsets.put(tpState.tp, new OffsetAndMetadata(end + 1, metadata)));
       }
     }
@@ -183,7 +177,7 @@ public final class LakeWriter {
       TpStateMachine tpState = tpStates.remove(tp);
       openLogs.remove(tp);
       if (tpState != null) {
-        tpState.resumeOffset().ifPresent(offset -> resumeAfterClose.put(tp, offset));
+        opener.closed(tpState);
         metrics.close(tp);
         listener.closed(tp);
       }

@@ -67,4 +67,26 @@ final class OffsetCheck {
           + " expired from Kafka (retention or deleted records) before they landed";
     }
   }
+
+  /** A TP new to the lake started above records Kafka still holds. */
+  static String skippedBelow(TopicPartition tp, long first, long start) {
+    return tp
+        + " is new to this lake and starts at offset "
+        + start
+        + ", where its consumer group stands; offsets "
+        + first
+        + ".."
+        + (start - 1)
+        + " are still in Kafka but are not in this lake (reset the connector's offsets to"
+        + " land them)";
+  }
+
+  /** A TP new to the lake starts at the first record Kafka still holds, above offset 0. */
+  static String startsAtFirstHeld(TopicPartition tp, long first) {
+    return tp
+        + " is new to this lake and starts at offset "
+        + first
+        + ", the first record Kafka still holds: older offsets expired or were compacted"
+        + " away before this lake had them";
+  }
 }

@@ -12,7 +12,9 @@ import io.skippr.connect.lake.metrics.LakeSinkMetrics;
 import io.skippr.connect.lake.publish.CommitListener;
 import io.skippr.connect.lake.publish.OpenedTp;
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.apache.kafka.common.TopicPartition;
@@ -22,8 +24,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Opens TPs for a task: recovers each log (new epoch, pending intent, orphans), decides where the
- * TP resumes, and gives a mirror that lost the TP's progress its row back. One per call of {@link
- * LakeWriter#open}.
+ * TP resumes, and gives a mirror that lost the TP's progress its row back. Remembers where each TP
+ * this task closed must resume if it comes back with nothing more in its log: a consumer keeps its
+ * fetch position for partitions that stay assigned across an eager rebalance, so without an
+ * explicit seek the records the task had buffered (and dropped) would be skipped.
  */
 final class TpOpener {
   private static final Logger LOG = LoggerFactory.getLogger(TpOpener.class);
@@ -33,6 +37,7 @@ final class TpOpener {
   private final OrphanSweeper sweeper;
   private final TpRecovery recovery;
   private final CommitListener listener;
+  private final Map<TopicPartition, Long> resumeAfterClose = new HashMap<>();
 
   TpOpener(
       WriterParts parts,
@@ -56,11 +61,12 @@ final class TpOpener {
 
   /**
    * The TP's state machine, resuming where its log (or the mirror) says, else where this task
-   * dropped its records when it last closed the TP ({@code dropped}, null if it did not).
+   * dropped its records when it last closed the TP.
    *
    * @throws io.skippr.connect.lake.log.LogFormatException when the log has an unknown format
    */
-  TpStateMachine open(TopicPartition tp, Long dropped, LakeSinkMetrics metrics) {
+  TpStateMachine open(TopicPartition tp, LakeSinkMetrics metrics) {
+    Long dropped = resumeAfterClose.remove(tp);
     RecoveredTp recovered;
     try {
       recovered = recovery.recover(tp.topic(), tp.partition(), parts.clock().millis(), sweeper);
@@ -77,6 +83,11 @@ final class TpOpener {
     LakeSinkMetrics.Tp gauges = metrics.open(tp);
     recovered.log().state().lastCommit().ifPresent(unit -> gauges.committed(unit.end()));
     return new TpStateMachine(tp, recovered.log(), recovered.replay().orElse(null), seek, gauges);
+  }
+
+  /** The TP was closed, its unit in flight landed: notes where it resumes if it comes back. */
+  void closed(TpStateMachine tpState) {
+    tpState.resumeOffset().ifPresent(offset -> resumeAfterClose.put(tpState.tp, offset));
   }
 
   /** The listener registers what the TP's last owner committed but did not register. */

@@ -3,6 +3,7 @@ package io.skippr.connect.lake.write;
 import io.skippr.connect.lake.buffer.PathBuffer;
 import io.skippr.connect.lake.buffer.UnitBuffer;
 import io.skippr.connect.lake.log.LakeLayout;
+import io.skippr.connect.lake.log.LiveFile;
 import io.skippr.connect.lake.log.LogEntry;
 import io.skippr.connect.lake.log.TpLog;
 import io.skippr.connect.lake.metrics.LakeSinkMetrics;
@@ -11,25 +12,25 @@ import io.skippr.connect.lake.write.OffsetCheck.Discontinuity;
 import io.skippr.connect.lake.write.OffsetCheck.Step;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One TP a writer owns, from open to close, as one state machine: its claimed log, its open unit,
- * where the offsets Kafka delivers stand against the lake, and the log entries its moves append (a
- * unit's intent, a replay's abort, a new generation). Called by the task's thread only; a unit's
- * commit is appended where its files are written ({@link UnitCommitter}), which ends the unit in
- * flight, not a phase. A move the diagram below does not allow is a bug and throws.
+ * its unit in flight, where the offsets Kafka delivers stand against the lake, and the log entries
+ * its moves append (a unit's intent and commit, a replay's abort, a new generation). Called by the
+ * task's thread, except {@link #appendCommit}: while a unit is in flight (from {@link
+ * #unitInFlight} until {@link #unitLanded}) the TP's log belongs to the commit queue's thread,
+ * which appends the unit's commit once its files are written. A move the diagram below does not
+ * allow is a bug and throws.
  *
- * <p>The phases before {@link Phase#LIVE} check that Kafka delivers where the lake expects
+ * <p>The phases before {@link TpPhase#LIVE} check that Kafka delivers where the lake expects
  * (lake-format.md, "Offsets the lake cannot account for"). After the task seeks a TP, the consumer
  * delivers from that offset on, unless the offset is out of Kafka's range and the consumer resets
  * to the earliest record (Connect's sink consumers reset to {@code earliest}). So a record below
@@ -73,49 +74,6 @@ import org.slf4j.LoggerFactory;
 final class TpStateMachine {
   private static final Logger LOG = LoggerFactory.getLogger(TpStateMachine.class);
 
-  /** Where the TP stands. */
-  enum Phase {
-    /** The lake has no record of the TP: the consumer's position decides. */
-    NEW,
-    /** The lake expects {@link #expected} next; the consumer was sought there at open. */
-    EXPECTING,
-    /** The task sought {@link #expected} itself, after a record did not match. */
-    SOUGHT,
-    /** The task sought offset 0 to learn the first record Kafka holds. */
-    PROBING,
-    /** A probe of a new TP: was there data below where the consumer started? */
-    PROBING_NEW,
-    /** Kafka holds the range below a gap; the gap after {@link #expected} is accepted. */
-    SETTLING,
-    /** Records continue the TP and are buffered; gaps are offsets without data. */
-    LIVE,
-    /** Being closed: nothing more joins; a failure of its unit in flight is its next owner's. */
-    CLOSING,
-    /** A newer writer claimed the TP: nothing more is written. */
-    FENCED
-  }
-
-  /** The moves the diagram allows, from each phase. */
-  private static final Map<Phase, Set<Phase>> MOVES = new EnumMap<>(Phase.class);
-
-  static {
-    MOVES.put(Phase.NEW, EnumSet.of(Phase.LIVE, Phase.PROBING_NEW));
-    MOVES.put(Phase.EXPECTING, EnumSet.of(Phase.LIVE, Phase.SOUGHT));
-    MOVES.put(Phase.SOUGHT, EnumSet.of(Phase.LIVE, Phase.PROBING));
-    MOVES.put(Phase.PROBING, EnumSet.of(Phase.LIVE, Phase.SETTLING));
-    MOVES.put(Phase.PROBING_NEW, EnumSet.of(Phase.LIVE, Phase.SETTLING));
-    MOVES.put(Phase.SETTLING, EnumSet.of(Phase.LIVE));
-    MOVES.put(Phase.LIVE, EnumSet.of(Phase.SOUGHT));
-    MOVES.put(Phase.CLOSING, EnumSet.noneOf(Phase.class));
-    MOVES.put(Phase.FENCED, EnumSet.noneOf(Phase.class));
-    for (Phase phase : Phase.values()) {
-      MOVES.get(phase).add(Phase.FENCED);
-      if (phase != Phase.CLOSING && phase != Phase.FENCED) {
-        MOVES.get(phase).add(Phase.CLOSING);
-      }
-    }
-  }
-
   final TopicPartition tp;
   final TpLog log;
 
@@ -123,7 +81,7 @@ final class TpStateMachine {
   final OptionalLong openedAt;
 
   private final LakeSinkMetrics.Tp gauges;
-  private Phase phase;
+  private TpPhase phase;
   private LogEntry.Intent replay;
   private UnitBuffer unit = new UnitBuffer();
   private long firstAccepted = -1;
@@ -144,6 +102,12 @@ final class TpStateMachine {
   private boolean paused;
 
   /**
+   * While a unit is in flight: the TP's last committed offset from before it, all the task's thread
+   * may read of the log then; null when no unit is in flight.
+   */
+  private OptionalLong committedBeforeInFlight;
+
+  /**
    * @param replay the pending intent to replay exactly, or null
    * @param seekOffset where the lake expects the TP to resume; empty when it has no record of it
    * @param gauges what the TP's metrics read
@@ -160,21 +124,21 @@ final class TpStateMachine {
     this.openedAt = seekOffset;
     this.gauges = gauges;
     if (seekOffset.isPresent()) {
-      this.phase = Phase.EXPECTING;
+      this.phase = TpPhase.EXPECTING;
       this.expected = seekOffset.getAsLong();
       this.highest = expected - 1;
     } else {
-      this.phase = Phase.NEW;
+      this.phase = TpPhase.NEW;
     }
   }
 
-  Phase phase() {
+  TpPhase phase() {
     return phase;
   }
 
   /** Whether records may still join: neither closing nor fenced. */
   boolean isOpen() {
-    return phase != Phase.CLOSING && phase != Phase.FENCED;
+    return phase.isOpen();
   }
 
   /** The pending intent being replayed; null when the TP does not replay one. */
@@ -224,8 +188,8 @@ final class TpStateMachine {
       return Step.SKIPPED;
     }
     return switch (phase) {
-      case NEW -> offset == 0 ? accept(offset) : probe(Phase.PROBING_NEW, offset);
-      case EXPECTING -> offset == expected ? accept(offset) : seek(Phase.SOUGHT, expected);
+      case NEW -> offset == 0 ? accept(offset) : probe(TpPhase.PROBING_NEW, offset);
+      case EXPECTING -> offset == expected ? accept(offset) : seek(TpPhase.SOUGHT, expected);
       case SOUGHT -> afterSeek(offset);
       case PROBING -> probed(offset);
       case PROBING_NEW -> probedNew(offset);
@@ -278,6 +242,76 @@ final class TpStateMachine {
     return intent;
   }
 
+  /**
+   * Appends the commit of the unit in flight (lake-format.md, The commit protocol, step 5),
+   * conditional on the epoch; runs on the commit queue's thread. Files written staged ({@code
+   * write.policy=replace_partition}) enter their tables before the commit when the TP has no older
+   * files in their paths, as any unit's; else the commit retires those older files (decided with
+   * the append, so a merge committing meanwhile is replaced too), they leave their tables and then
+   * the unit's files enter them, so a reader that globs never sees both.
+   *
+   * @param written the keys of the unit's files
+   * @param commit the commit entry, given the live files it retires
+   * @param retires which of the TP's live files the unit's files replace; null when its files were
+   *     not staged and replace nothing
+   */
+  AppendedCommit appendCommit(
+      List<String> written,
+      Function<List<LiveFile>, LogEntry.Commit> commit,
+      Function<Map<String, LiveFile>, List<LiveFile>> retires)
+      throws IOException {
+    if (retires == null) {
+      return new AppendedCommit(log.append(commit.apply(List.of())), List.of());
+    }
+    if (retires.apply(log.snapshot().live()).isEmpty()) {
+      log.placement().publishUncommitted(written);
+      return new AppendedCommit(log.append(commit.apply(List.of())), List.of());
+    }
+    List<LiveFile> retired = new ArrayList<>();
+    long seq =
+        log.appendDecided(
+            state -> {
+              retired.addAll(retires.apply(state.liveFiles()));
+              return commit.apply(retired);
+            });
+    log.placement().place(retired.stream().map(LiveFile::key).toList(), written);
+    return new AppendedCommit(seq, retired);
+  }
+
+  /**
+   * A unit's appended commit.
+   *
+   * @param seq the commit's sequence number in the log
+   * @param retired the files it retired
+   */
+  record AppendedCommit(long seq, List<LiveFile> retired) {}
+
+  /** The unit just taken is handed to the commit queue: the log is its thread's until it lands. */
+  void unitInFlight() {
+    if (committedBeforeInFlight != null) {
+      throw new IllegalStateException("a unit of " + tp + " is in flight");
+    }
+    committedBeforeInFlight = committedEnd();
+  }
+
+  /** The unit in flight was taken off the commit queue, committed or not. */
+  void unitLanded() {
+    committedBeforeInFlight = null;
+  }
+
+  /** Whether a unit of the TP is in flight. */
+  boolean hasUnitInFlight() {
+    return committedBeforeInFlight != null;
+  }
+
+  /**
+   * The TP's last committed offset as the task's thread may read it now: while a unit is in flight,
+   * the one from before that unit.
+   */
+  OptionalLong committedOffset() {
+    return hasUnitInFlight() ? committedBeforeInFlight : committedEnd();
+  }
+
   /** The replayed unit is handed over to be committed under its intent; returns the intent. */
   LogEntry.Intent replayed() {
     LogEntry.Intent intent = replay;
@@ -298,7 +332,7 @@ final class TpStateMachine {
   /**
    * Starts a new generation at the discontinuity's delivered offset, after the caller committed
    * what the TP buffered of the old one: appends the generation entry; the TP goes on {@link
-   * Phase#LIVE} at the delivered offset, with nothing of the new generation accepted yet.
+   * TpPhase#LIVE} at the delivered offset, with nothing of the new generation accepted yet.
    *
    * @return the new generation's number
    */
@@ -306,8 +340,8 @@ final class TpStateMachine {
     if (replay != null) {
       throw new IllegalStateException(tp + " starts a generation while replaying " + replay.id());
     }
-    if (phase != Phase.LIVE) {
-      move(Phase.LIVE);
+    if (phase != TpPhase.LIVE) {
+      move(TpPhase.LIVE);
     }
     long generation = log.startGeneration(gap.delivered(), gap.describe());
     highest = gap.delivered();
@@ -319,14 +353,14 @@ final class TpStateMachine {
 
   /** Nothing more joins; returns what was buffered, to be dropped. */
   UnitBuffer closing() {
-    move(Phase.CLOSING);
+    move(TpPhase.CLOSING);
     replay = null;
     return takeUnit();
   }
 
   /** A newer writer claimed the TP; returns what was buffered, to be dropped. */
   UnitBuffer fenced() {
-    move(Phase.FENCED);
+    move(TpPhase.FENCED);
     replay = null;
     return takeUnit();
   }
@@ -344,7 +378,7 @@ final class TpStateMachine {
   }
 
   /** The last committed offset of the current generation, if any. */
-  OptionalLong committedEnd() {
+  private OptionalLong committedEnd() {
     return log.state().lastCommit().map(c -> OptionalLong.of(c.end())).orElse(OptionalLong.empty());
   }
 
@@ -354,16 +388,16 @@ final class TpStateMachine {
   }
 
   /** Moves to {@code to}, or throws when the diagram has no such move. */
-  void move(Phase to) {
-    if (!MOVES.get(phase).contains(to)) {
+  void move(TpPhase to) {
+    if (!phase.allows(to)) {
       throw new IllegalStateException(tp + " cannot move from " + phase + " to " + to);
     }
     phase = to;
   }
 
   private Step accept(long offset) {
-    if (phase != Phase.LIVE) {
-      move(Phase.LIVE);
+    if (phase != TpPhase.LIVE) {
+      move(TpPhase.LIVE);
     }
     highest = offset;
     return Step.ACCEPTED;
@@ -372,20 +406,20 @@ final class TpStateMachine {
   /** The consumer went back without being asked to: seek on, and see where it lands. */
   private Step seekAgain(long next) {
     expected = next;
-    return seek(Phase.SOUGHT, next);
+    return seek(TpPhase.SOUGHT, next);
   }
 
   private Step afterSeek(long offset) {
     if (offset == expected) {
       return accept(offset);
     }
-    return offset < expected ? discontinuity(true, offset) : probe(Phase.PROBING, offset);
+    return offset < expected ? discontinuity(true, offset) : probe(TpPhase.PROBING, offset);
   }
 
   /** The first record Kafka holds, compared with where the lake expects the TP. */
   private Step probed(long first) {
     if (first < expected) {
-      return seek(Phase.SETTLING, expected); // Kafka holds the range: the gap holds no data
+      return seek(TpPhase.SETTLING, expected); // Kafka holds the range: the gap holds no data
     }
     return first == expected ? accept(first) : discontinuity(false, first);
   }
@@ -394,40 +428,23 @@ final class TpStateMachine {
   private Step probedNew(long first) {
     if (first < above) {
       expected = above;
-      String notice =
-          tp
-              + " is new to this lake and starts at offset "
-              + above
-              + ", where its consumer group stands; offsets "
-              + first
-              + ".."
-              + (above - 1)
-              + " are still in Kafka but are not in this lake (reset the connector's offsets to"
-              + " land them)";
-      Step seek = seek(Phase.SETTLING, above);
-      return new Step(seek.action(), seek.seekTo(), null, notice);
+      Step seek = seek(TpPhase.SETTLING, above);
+      return new Step(
+          seek.action(), seek.seekTo(), null, OffsetCheck.skippedBelow(tp, first, above));
     }
     accept(first);
-    return new Step(
-        Action.ACCEPT,
-        -1,
-        null,
-        tp
-            + " is new to this lake and starts at offset "
-            + first
-            + ", the first record Kafka still holds: older offsets expired or were compacted"
-            + " away before this lake had them");
+    return new Step(Action.ACCEPT, -1, null, OffsetCheck.startsAtFirstHeld(tp, first));
   }
 
   /** Asks for a seek; the rest of the batch is stale. */
-  private Step seek(Phase next, long offset) {
+  private Step seek(TpPhase next, long offset) {
     move(next);
     awaitingSeek = true;
     return Step.seek(offset);
   }
 
   /** Seeks offset 0, where the consumer delivers the first record Kafka still holds. */
-  private Step probe(Phase next, long delivered) {
+  private Step probe(TpPhase next, long delivered) {
     above = delivered;
     return seek(next, 0);
   }

@@ -33,9 +33,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Steps 4 to 6 of the commit protocol (lake-format.md, The commit protocol) for one unit whose
- * intent its TP's state machine appended (step 3): write one file per table partition path, append
- * the commit (conditional on the epoch), mirror the progress and checkpoint. Runs on the {@link
- * CommitQueue}'s thread.
+ * intent its TP's state machine appended (step 3): write one file per table partition path, have
+ * the state machine append the commit (step 5), mirror the progress and checkpoint. Runs on the
+ * {@link CommitQueue}'s thread.
  */
 final class UnitCommitter implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(UnitCommitter.class);
@@ -108,9 +108,8 @@ final class UnitCommitter implements AutoCloseable {
       writes.add(() -> writeFile(key, path, schemaFingerprint, intent.wallclockMs()));
     }
     List<LiveFile> files = this.files.runAll(writes);
-    List<LiveFile> retired = new ArrayList<>();
-    long seq = commit(tpState, intent, files, retired);
-    publish(tpState, intent, seq, files, retired);
+    TpStateMachine.AppendedCommit committed = commit(tpState, intent, files);
+    publish(tpState, intent, committed, files);
     long bytes = 0;
     for (LiveFile file : files) {
       bytes += file.bytes();
@@ -135,50 +134,22 @@ final class UnitCommitter implements AutoCloseable {
     tpState.log.checkpointIfDue(checkpointInterval);
   }
 
-  /**
-   * Appends the unit's commit. Under {@code write.policy=replace_partition} its files were written
-   * staged: when the TP has no older files in their paths they enter their tables before the
-   * commit, as any unit's; else the commit retires the older files (decided with the append, so a
-   * merge committing meanwhile is replaced too), they leave their tables and then the unit's files
-   * enter them, so a reader that globs never sees both.
-   *
-   * @param retired receives the files the commit retired
-   * @return the commit's sequence number
-   */
-  private long commit(
-      TpStateMachine tpState, LogEntry.Intent intent, List<LiveFile> files, List<LiveFile> retired)
-      throws IOException {
-    if (!stages()) {
-      return tpState.log.append(commitOf(tpState, intent, files, List.of()));
-    }
-    if (replaced(tpState.log.snapshot().live(), files).isEmpty()) {
-      tpState.log.placement().publishUncommitted(keys(files));
-      return tpState.log.append(commitOf(tpState, intent, files, List.of()));
-    }
-    long seq =
-        tpState.log.appendDecided(
-            state -> {
-              retired.addAll(replaced(state.liveFiles(), files));
-              return commitOf(tpState, intent, files, retired);
-            });
-    tpState.log.placement().place(keys(retired), keys(files));
-    return seq;
-  }
-
-  private LogEntry.Commit commitOf(
-      TpStateMachine tpState,
-      LogEntry.Intent intent,
-      List<LiveFile> files,
-      List<LiveFile> retired) {
-    return new LogEntry.Commit(
-        intent.id(),
-        intent.start(),
-        intent.end(),
-        tpState.log.epoch(),
-        files,
-        sourcePositions.at(tpState.tp, intent.end()),
-        keys(retired),
-        intent.wallclockMs() + retiredGraceMs);
+  /** Has the TP's state machine append the unit's commit, built here. */
+  private TpStateMachine.AppendedCommit commit(
+      TpStateMachine tpState, LogEntry.Intent intent, List<LiveFile> files) throws IOException {
+    return tpState.appendCommit(
+        keys(files),
+        retired ->
+            new LogEntry.Commit(
+                intent.id(),
+                intent.start(),
+                intent.end(),
+                tpState.log.epoch(),
+                files,
+                sourcePositions.at(tpState.tp, intent.end()),
+                keys(retired),
+                intent.wallclockMs() + retiredGraceMs),
+        stages() ? live -> replaced(live, files) : null);
   }
 
   /** Whether units write their files staged: when they may replace older ones. */
@@ -190,9 +161,8 @@ final class UnitCommitter implements AutoCloseable {
   private void publish(
       TpStateMachine tpState,
       LogEntry.Intent intent,
-      long seq,
-      List<LiveFile> files,
-      List<LiveFile> retired) {
+      TpStateMachine.AppendedCommit committed,
+      List<LiveFile> files) {
     try {
       listener.committed(
           new UnitCommitted(
@@ -201,9 +171,9 @@ final class UnitCommitter implements AutoCloseable {
               intent.start(),
               intent.end(),
               tpState.log.epoch(),
-              seq,
+              committed.seq(),
               files,
-              retired));
+              committed.retired()));
     } catch (RuntimeException e) {
       LOG.warn("Could not publish the commit of {}: {}", intent.id(), e.toString());
     }

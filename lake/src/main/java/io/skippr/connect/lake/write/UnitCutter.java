@@ -6,7 +6,6 @@ import io.skippr.connect.lake.log.LogEntry;
 import io.skippr.connect.lake.storage.LakeStorage;
 import java.io.IOException;
 import java.util.List;
-import java.util.OptionalLong;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -98,11 +97,6 @@ final class UnitCutter implements AutoCloseable {
     return handOverAll(queue.awaitAll());
   }
 
-  /** The TP's last committed offset as the task's thread may read it now. */
-  OptionalLong committedEnd(TpStateMachine tpState) {
-    return queue.committedEnd(tpState);
-  }
-
   /** Runs a step for one TP: a fenced TP is dropped, a storage failure fails the task. */
   void guarded(TpStateMachine tpState, LakeAction action) {
     try {
@@ -140,7 +134,7 @@ final class UnitCutter implements AutoCloseable {
       return;
     }
     TpStateMachine owner = finished.tpState();
-    if (owner.phase() == TpStateMachine.Phase.CLOSING) {
+    if (owner.phase() == TpPhase.CLOSING) {
       LOG.warn(
           "The last unit of {} was not committed ({}); its next owner reads it again",
           owner.tp,

@@ -11,7 +11,6 @@ import io.skippr.connect.lake.metrics.LakeSinkMetrics;
 import io.skippr.connect.lake.storage.LocalLakeStorage;
 import io.skippr.connect.lake.write.OffsetCheck.Action;
 import io.skippr.connect.lake.write.OffsetCheck.Step;
-import io.skippr.connect.lake.write.TpStateMachine.Phase;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumSet;
@@ -33,37 +32,42 @@ class TpStateMachineMovesTest {
   private static final long EXPECTED = 10;
 
   /** The diagram, written out: the phases each phase may move to. */
-  private static final Map<Phase, Set<Phase>> ALLOWED =
+  private static final Map<TpPhase, Set<TpPhase>> ALLOWED =
       Map.of(
-          Phase.NEW, EnumSet.of(Phase.LIVE, Phase.PROBING_NEW, Phase.CLOSING, Phase.FENCED),
-          Phase.EXPECTING, EnumSet.of(Phase.LIVE, Phase.SOUGHT, Phase.CLOSING, Phase.FENCED),
-          Phase.SOUGHT, EnumSet.of(Phase.LIVE, Phase.PROBING, Phase.CLOSING, Phase.FENCED),
-          Phase.PROBING, EnumSet.of(Phase.LIVE, Phase.SETTLING, Phase.CLOSING, Phase.FENCED),
-          Phase.PROBING_NEW, EnumSet.of(Phase.LIVE, Phase.SETTLING, Phase.CLOSING, Phase.FENCED),
-          Phase.SETTLING, EnumSet.of(Phase.LIVE, Phase.CLOSING, Phase.FENCED),
-          Phase.LIVE, EnumSet.of(Phase.SOUGHT, Phase.CLOSING, Phase.FENCED),
-          Phase.CLOSING, EnumSet.of(Phase.FENCED),
-          Phase.FENCED, EnumSet.of(Phase.FENCED));
+          TpPhase.NEW,
+              EnumSet.of(TpPhase.LIVE, TpPhase.PROBING_NEW, TpPhase.CLOSING, TpPhase.FENCED),
+          TpPhase.EXPECTING,
+              EnumSet.of(TpPhase.LIVE, TpPhase.SOUGHT, TpPhase.CLOSING, TpPhase.FENCED),
+          TpPhase.SOUGHT,
+              EnumSet.of(TpPhase.LIVE, TpPhase.PROBING, TpPhase.CLOSING, TpPhase.FENCED),
+          TpPhase.PROBING,
+              EnumSet.of(TpPhase.LIVE, TpPhase.SETTLING, TpPhase.CLOSING, TpPhase.FENCED),
+          TpPhase.PROBING_NEW,
+              EnumSet.of(TpPhase.LIVE, TpPhase.SETTLING, TpPhase.CLOSING, TpPhase.FENCED),
+          TpPhase.SETTLING, EnumSet.of(TpPhase.LIVE, TpPhase.CLOSING, TpPhase.FENCED),
+          TpPhase.LIVE, EnumSet.of(TpPhase.SOUGHT, TpPhase.CLOSING, TpPhase.FENCED),
+          TpPhase.CLOSING, EnumSet.of(TpPhase.FENCED),
+          TpPhase.FENCED, EnumSet.of(TpPhase.FENCED));
 
   @TempDir Path lake;
 
   private TpLog log;
 
   /** A TP in {@code phase}, reached by the events that lead there. */
-  private TpStateMachine reach(Phase phase) {
+  private TpStateMachine reach(TpPhase phase) {
     TpStateMachine tp =
-        phase == Phase.NEW || phase == Phase.PROBING_NEW
+        phase == TpPhase.NEW || phase == TpPhase.PROBING_NEW
             ? machine(OptionalLong.empty())
             : machine(OptionalLong.of(EXPECTED));
     switch (phase) {
       case NEW, EXPECTING -> {}
       case PROBING_NEW -> deliver(tp, 7);
       case SOUGHT -> deliver(tp, 13);
-      case PROBING -> deliver(reach(tp, Phase.SOUGHT), 13);
-      case SETTLING -> deliver(reach(tp, Phase.PROBING), 2);
+      case PROBING -> deliver(reach(tp, TpPhase.SOUGHT), 13);
+      case SETTLING -> deliver(reach(tp, TpPhase.PROBING), 2);
       case LIVE -> deliver(tp, EXPECTED);
-      case CLOSING -> reach(tp, Phase.LIVE).closing();
-      case FENCED -> reach(tp, Phase.LIVE).fenced();
+      case CLOSING -> reach(tp, TpPhase.LIVE).closing();
+      case FENCED -> reach(tp, TpPhase.LIVE).fenced();
       default -> throw new IllegalArgumentException(phase.toString());
     }
     assertThat(tp.phase()).isEqualTo(phase);
@@ -71,7 +75,7 @@ class TpStateMachineMovesTest {
   }
 
   /** Moves {@code tp} (expecting {@link #EXPECTED}) on to {@code phase}. */
-  private static TpStateMachine reach(TpStateMachine tp, Phase phase) {
+  private static TpStateMachine reach(TpStateMachine tp, TpPhase phase) {
     switch (phase) {
       case SOUGHT -> deliver(tp, 13);
       case PROBING -> {
@@ -94,7 +98,7 @@ class TpStateMachineMovesTest {
     return step;
   }
 
-  private void assertMove(Phase from, long delivered, Phase to) {
+  private void assertMove(TpPhase from, long delivered, TpPhase to) {
     TpStateMachine tp = reach(from);
     deliver(tp, delivered);
     assertThat(tp.phase()).as("%s, then offset %d", from, delivered).isEqualTo(to);
@@ -102,24 +106,25 @@ class TpStateMachineMovesTest {
 
   @Test
   void deliveredOffsetsMakeEveryMoveBetweenOpenPhases() {
-    assertMove(Phase.NEW, 0, Phase.LIVE);
-    assertMove(Phase.NEW, 7, Phase.PROBING_NEW);
-    assertMove(Phase.PROBING_NEW, 7, Phase.LIVE); // the first record Kafka holds
-    assertMove(Phase.PROBING_NEW, 2, Phase.SETTLING); // Kafka holds 2..6
-    assertMove(Phase.EXPECTING, EXPECTED, Phase.LIVE);
-    assertMove(Phase.EXPECTING, 13, Phase.SOUGHT);
-    assertMove(Phase.SOUGHT, EXPECTED, Phase.LIVE);
-    assertMove(Phase.SOUGHT, 13, Phase.PROBING);
-    assertMove(Phase.PROBING, EXPECTED, Phase.LIVE);
-    assertMove(Phase.PROBING, 2, Phase.SETTLING);
-    assertMove(Phase.SETTLING, 13, Phase.LIVE); // 10..12 hold no data
-    assertMove(Phase.LIVE, EXPECTED, Phase.SOUGHT); // the consumer went back
+    assertMove(TpPhase.NEW, 0, TpPhase.LIVE);
+    assertMove(TpPhase.NEW, 7, TpPhase.PROBING_NEW);
+    assertMove(TpPhase.PROBING_NEW, 7, TpPhase.LIVE); // the first record Kafka holds
+    assertMove(TpPhase.PROBING_NEW, 2, TpPhase.SETTLING); // Kafka holds 2..6
+    assertMove(TpPhase.EXPECTING, EXPECTED, TpPhase.LIVE);
+    assertMove(TpPhase.EXPECTING, 13, TpPhase.SOUGHT);
+    assertMove(TpPhase.SOUGHT, EXPECTED, TpPhase.LIVE);
+    assertMove(TpPhase.SOUGHT, 13, TpPhase.PROBING);
+    assertMove(TpPhase.PROBING, EXPECTED, TpPhase.LIVE);
+    assertMove(TpPhase.PROBING, 2, TpPhase.SETTLING);
+    assertMove(TpPhase.SETTLING, 13, TpPhase.LIVE); // 10..12 hold no data
+    assertMove(TpPhase.LIVE, EXPECTED, TpPhase.SOUGHT); // the consumer went back
   }
 
   @Test
   void aDiscontinuityStartsAGenerationThatGoesOnLive() throws IOException {
-    Map<Phase, Long> gaps = Map.of(Phase.SOUGHT, 3L, Phase.PROBING, 40L, Phase.SETTLING, 4L);
-    for (Map.Entry<Phase, Long> gap : gaps.entrySet()) {
+    Map<TpPhase, Long> gaps =
+        Map.of(TpPhase.SOUGHT, 3L, TpPhase.PROBING, 40L, TpPhase.SETTLING, 4L);
+    for (Map.Entry<TpPhase, Long> gap : gaps.entrySet()) {
       openLog();
       TpStateMachine tp = reach(gap.getKey());
       Step step = deliver(tp, gap.getValue());
@@ -127,7 +132,7 @@ class TpStateMachineMovesTest {
       assertThat(tp.phase()).as("the task fails here unless").isEqualTo(gap.getKey());
 
       assertThat(tp.startGeneration(step.discontinuity())).isEqualTo(1);
-      assertThat(tp.phase()).isEqualTo(Phase.LIVE);
+      assertThat(tp.phase()).isEqualTo(TpPhase.LIVE);
       assertThat(log.state().generation()).isEqualTo(1);
       assertThat(deliver(tp, gap.getValue() + 1).action()).isEqualTo(Action.ACCEPT);
     }
@@ -135,24 +140,24 @@ class TpStateMachineMovesTest {
 
   @Test
   void everyOpenPhaseClosesAndEveryPhaseIsFenced() {
-    for (Phase from : Phase.values()) {
-      if (from != Phase.CLOSING && from != Phase.FENCED) {
+    for (TpPhase from : TpPhase.values()) {
+      if (from != TpPhase.CLOSING && from != TpPhase.FENCED) {
         TpStateMachine tp = reach(from);
         tp.closing();
-        assertThat(tp.phase()).isEqualTo(Phase.CLOSING);
+        assertThat(tp.phase()).isEqualTo(TpPhase.CLOSING);
         assertThat(tp.isOpen()).isFalse();
       }
       TpStateMachine fenced = reach(from);
       fenced.fenced();
-      assertThat(fenced.phase()).isEqualTo(Phase.FENCED);
+      assertThat(fenced.phase()).isEqualTo(TpPhase.FENCED);
     }
   }
 
   @Test
   void everyMoveTheDiagramLacksIsRefused() {
     int refused = 0;
-    for (Phase from : Phase.values()) {
-      for (Phase to : Phase.values()) {
+    for (TpPhase from : TpPhase.values()) {
+      for (TpPhase to : TpPhase.values()) {
         TpStateMachine tp = reach(from);
         if (ALLOWED.get(from).contains(to)) {
           tp.move(to);
@@ -172,9 +177,9 @@ class TpStateMachineMovesTest {
 
   @Test
   void aClosedTpTakesNoMoreRecordsAndAFencedOneNeverCloses() {
-    TpStateMachine closed = reach(Phase.CLOSING);
+    TpStateMachine closed = reach(TpPhase.CLOSING);
     assertThat(closed.check(11).action()).isEqualTo(Action.SKIP);
-    TpStateMachine fenced = reach(Phase.FENCED);
+    TpStateMachine fenced = reach(TpPhase.FENCED);
     assertThatThrownBy(fenced::closing).isInstanceOf(IllegalStateException.class);
   }
 
@@ -187,7 +192,7 @@ class TpStateMachineMovesTest {
     assertThat(tp.replay()).isSameAs(intent);
     assertThat(tp.buffering()).as("triggers wait for the replay").isFalse();
     deliver(tp, 10);
-    assertThat(tp.phase()).isEqualTo(Phase.LIVE);
+    assertThat(tp.phase()).isEqualTo(TpPhase.LIVE);
     assertThat(tp.replay()).isSameAs(intent);
     assertThat(tp.replayed()).isSameAs(intent);
     assertThat(tp.replay()).isNull();

@@ -63,7 +63,7 @@ class TpStateMachineTest {
     assertThat(again.discontinuity().delivered()).isZero();
     assertThat(again.discontinuity().describe())
         .contains("rt-0", "offset 0", "offset 10000", "recreated");
-    assertThat(c.phase()).isEqualTo(TpStateMachine.Phase.SOUGHT);
+    assertThat(c.phase()).isEqualTo(TpPhase.SOUGHT);
   }
 
   @Test
