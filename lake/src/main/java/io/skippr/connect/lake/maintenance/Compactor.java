@@ -299,7 +299,9 @@ final class Compactor {
     try (PendingObject object = storage.create(layout.stagedKey(plan.output()))) {
       out = new HashingStream(object.stream(), Sha256.newDigest());
       merged =
-          byKey ? merger.mergeByKey(inputs, out, policy.keyFields()) : merger.merge(inputs, out);
+          byKey
+              ? merger.mergeByKey(inputs, out, policy.keyFields(), plan.keepsDeletes())
+              : merger.merge(inputs, out);
       out.flush();
       if (!byKey && merged.rows() != plan.inputRows()) {
         object.abort();

@@ -6,6 +6,7 @@ import io.skippr.connect.lake.log.LakeLayout;
 import io.skippr.connect.lake.log.LiveFile;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -37,6 +38,7 @@ final class MergePlanner {
 
   List<MergePlan> plan(String topic, int partition, Map<String, LiveFile> live) {
     Map<String, List<Placed>> groups = new TreeMap<>();
+    Map<String, Long> oldestGeneration = new HashMap<>();
     for (LiveFile file : live.values()) {
       FileId id = FileId.parse(layout, file.key());
       if (id == null || !CompactionId.namedFor(file.key(), topic, partition)) {
@@ -50,6 +52,7 @@ final class MergePlanner {
               Long.toString(id.generation()),
               byKey ? "" : String.valueOf(file.schemaFingerprint()));
       groups.computeIfAbsent(group, g -> new ArrayList<>()).add(new Placed(id, file));
+      oldestGeneration.merge(pathOf(id), id.generation(), Math::min);
     }
     List<MergePlan> plans = new ArrayList<>();
     for (List<Placed> group : groups.values()) {
@@ -60,7 +63,11 @@ final class MergePlanner {
       group.sort(
           Comparator.comparingLong((Placed p) -> p.id.start()).thenComparing(p -> p.id.id()));
       if (byKey) {
-        addPlan(plans, topic, partition, group); // the whole path: its current state
+        // The whole path of a generation: its current state. A key it deletes may still be in a
+        // file of an older generation, which this merge does not take: the delete row stays.
+        FileId first = group.get(0).id;
+        boolean keepsDeletes = oldestGeneration.get(pathOf(first)) < first.generation();
+        addPlan(plans, topic, partition, group, keepsDeletes);
       } else {
         plans.addAll(
             runs(
@@ -79,18 +86,19 @@ final class MergePlanner {
     long bytes = 0;
     for (Placed file : group) {
       if (!run.isEmpty() && bytes + file.file.bytes() > settings.targetBytes()) {
-        addPlan(plans, topic, partition, run);
+        addPlan(plans, topic, partition, run, false);
         run = new ArrayList<>();
         bytes = 0;
       }
       run.add(file);
       bytes += file.file.bytes();
     }
-    addPlan(plans, topic, partition, run);
+    addPlan(plans, topic, partition, run, false);
     return plans;
   }
 
-  private void addPlan(List<MergePlan> plans, String topic, int partition, List<Placed> run) {
+  private void addPlan(
+      List<MergePlan> plans, String topic, int partition, List<Placed> run, boolean keepsDeletes) {
     if (run.size() < 2) {
       return;
     }
@@ -112,7 +120,12 @@ final class MergePlanner {
         new MergePlan(
             id,
             run.stream().map(p -> p.file).toList(),
-            layout.fileKey(first.table(), first.partitionPath(), id, extension)));
+            layout.fileKey(first.table(), first.partitionPath(), id, extension),
+            keepsDeletes));
+  }
+
+  private static String pathOf(FileId id) {
+    return id.table() + "\u0000" + id.partitionPath();
   }
 
   private record Placed(FileId id, LiveFile file) {}

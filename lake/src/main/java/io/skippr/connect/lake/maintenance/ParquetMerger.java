@@ -80,9 +80,12 @@ final class ParquetMerger {
    * has the key columns) are written in the schema every one widens to.
    *
    * @param keyFields the top-level fields forming the key
+   * @param keepDeletes whether a key's last row is written even when it deletes the key (an older
+   *     file outside the merge may hold the key)
    * @throws IOException when an input cannot be read or the inputs' schemas do not merge
    */
-  Merged mergeByKey(List<Input> inputs, OutputStream out, List<String> keyFields)
+  Merged mergeByKey(
+      List<Input> inputs, OutputStream out, List<String> keyFields, boolean keepDeletes)
       throws IOException {
     ParquetDecompressors codecs = new ParquetDecompressors();
     Map<String, long[]> last = new HashMap<>();
@@ -117,7 +120,7 @@ final class ParquetMerger {
             long row = 0;
             for (Group group = file.next(); group != null; group = file.next(), row++) {
               long[] newest = last.get(RowKeys.of(group, keyFields));
-              if (newest[0] == i && newest[1] == row && !RowKeys.deletes(group)) {
+              if (newest[0] == i && newest[1] == row && (keepDeletes || !RowKeys.deletes(group))) {
                 writer.write(widen ? RowWidening.widen(group, schema) : group);
                 written++;
               }

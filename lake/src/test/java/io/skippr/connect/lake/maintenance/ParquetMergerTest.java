@@ -76,7 +76,8 @@ class ParquetMergerTest {
             .mergeByKey(
                 List.of(() -> old, () -> changes, () -> deletes, () -> revived),
                 out,
-                List.of("id"));
+                List.of("id"),
+                false);
 
     assertThat(merged.rows()).isEqualTo(3);
     Path file = Files.write(dir.resolve("merged.parquet"), out.toByteArray());
@@ -107,6 +108,32 @@ class ParquetMergerTest {
   }
 
   @Test
+  void keepsTheRowThatDeletesAKeyWhenAskedTo() throws Exception {
+    byte[] changes =
+        file(
+            NEW,
+            List.of(
+                row(2, "b", 1L, null, false),
+                row(3, "c", 1L, null, false),
+                row(3, null, null, null, true)));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ParquetMerger.Merged merged =
+        new ParquetMerger(FormatConfig.defaults())
+            .mergeByKey(List.of(() -> changes), out, List.of("id"), true);
+
+    assertThat(merged.rows()).isEqualTo(2);
+    Path file = Files.write(dir.resolve("kept.parquet"), out.toByteArray());
+    try (DuckDbLake duck = new DuckDbLake(dir)) {
+      List<String> read = new ArrayList<>();
+      for (Map<String, Object> row :
+          duck.query("select id, __deleted from read_parquet('" + file + "') order by id")) {
+        read.add(row.get("id") + " " + row.get("__deleted"));
+      }
+      assertThat(read).containsExactly("2 false", "3 true");
+    }
+  }
+
+  @Test
   void refusesInputsWhoseSchemasDoNotMerge() throws Exception {
     Schema narrower =
         SchemaBuilder.struct()
@@ -121,7 +148,8 @@ class ParquetMergerTest {
                     .mergeByKey(
                         List.of(() -> old, () -> other),
                         new ByteArrayOutputStream(),
-                        List.of("id")))
+                        List.of("id"),
+                        false))
         .isInstanceOf(IOException.class)
         .hasMessageContaining("schemas do not merge");
   }
