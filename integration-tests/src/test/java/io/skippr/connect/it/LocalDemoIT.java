@@ -190,6 +190,9 @@ class LocalDemoIT {
             + " left the table after the listing%n",
         onDisk, glob.samples().size(), glob.failures().size());
     assertThat(glob.wrong()).as("glob samples that read a row twice").isEmpty();
+    assertThat(glob.samples().size())
+        .as("glob samples taken while the demo wrote and merged (one every ~100 ms)")
+        .isGreaterThan(50);
     // One unit every 2 s makes 45 files in 90 s without merging. With merging: the live files
     // only (a merged file and the units of one 10 s interval); retired ones left the table.
     List<Integer> settled = onDisk.subList(onDisk.size() / 2, onDisk.size());

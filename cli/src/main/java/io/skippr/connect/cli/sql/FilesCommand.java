@@ -31,8 +31,9 @@ import picocli.CommandLine.Option;
           + " (file, then row in the file), unless that row deletes the key; skippr sql computes"
           + " it. A table's policy (in the json output) is the one its sink records in the lake,"
           + " under --connector's config and --merge-key, as for skippr sql.",
-      "Merged inputs stay on storage for the sink's compaction.grace.ms after a merge: a reader"
-          + " that takes longer than that to open the files it was given may find one gone.",
+      "A list is good until the next merge of its tables: the inputs of a merge that commits"
+          + " after the list was printed leave their table at once, and a reader then fails on"
+          + " them, loudly: list again and read again.",
       "",
       "Examples:",
       "  skippr files --lake ./data/lake --table demo.cpu > files.txt",

@@ -29,7 +29,7 @@ public final class LakeSql implements AutoCloseable {
     this.session = new SqlSession();
   }
 
-  /** Every table of a lake on local disk, each read as appended. */
+  /** Every table of a lake on local disk, each read by the policy its sink recorded. */
   public static LakeSql local(Path lake) throws IOException, SQLException {
     return new LakeSql(new LakeCatalog(new LocalLakeStorage(lake), TableScope.wholeLake(Map.of())));
   }

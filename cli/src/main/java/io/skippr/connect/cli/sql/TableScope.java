@@ -25,7 +25,7 @@ record TableScope(
     declared = Map.copyOf(declared);
   }
 
-  /** Every table of the lake, appended unless declared otherwise. */
+  /** Every table of the lake, by the policy declared here, else the one its sink recorded. */
   static TableScope wholeLake(Map<String, TablePolicy> declared) {
     return new TableScope(null, TablePolicy.APPEND, declared);
   }
