@@ -13,15 +13,18 @@ import io.skippr.connect.testkit.Unprivileged;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -433,15 +436,27 @@ class ComposeTopologyIT {
     }
   }
 
-  /** The newest plugin archive of distribution/target, unpacked as a user would. */
+  /**
+   * The plugin archive of distribution/target, unpacked as a user would: the one of this build's
+   * version ({@code skippr.version}, which the POM passes), else the newest.
+   */
   private static Path unpackPluginArchive() throws IOException {
+    Path built = ComposeFiles.ROOT.resolve("distribution/target");
+    String version = System.getProperty("skippr.version", "");
     Path archive;
-    try (Stream<Path> files = Files.list(ComposeFiles.ROOT.resolve("distribution/target"))) {
-      archive =
-          files
-              .filter(f -> f.getFileName().toString().matches("skippr-connect-.*\\.zip"))
-              .findFirst()
-              .orElseThrow(() -> new AssertionError("no plugin archive: build distribution"));
+    if (!version.isBlank()) {
+      archive = built.resolve("skippr-connect-" + version + ".zip");
+      assertThat(archive)
+          .as("the plugin archive of this build: build distribution")
+          .isRegularFile();
+    } else {
+      try (Stream<Path> files = Files.list(built)) {
+        archive =
+            files
+                .filter(f -> f.getFileName().toString().matches("skippr-connect-.*\\.zip"))
+                .max(Comparator.comparing(ComposeTopologyIT::modified))
+                .orElseThrow(() -> new AssertionError("no plugin archive: build distribution"));
+      }
     }
     Path target = Files.createDirectories(dir.resolve("plugin"));
     try (InputStream in = Files.newInputStream(archive);
@@ -458,6 +473,14 @@ class ComposeTopologyIT {
       }
     }
     return target;
+  }
+
+  private static FileTime modified(Path file) {
+    try {
+      return Files.getLastModifiedTime(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** A named volume: a new one takes the ownership of the image's folder, the image's user. */
