@@ -13,15 +13,18 @@ import io.skippr.connect.testkit.Unprivileged;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -315,7 +318,8 @@ class ComposeTopologyIT {
   }
 
   /**
-   * The agent of KAFKA_OPTS with the stack's rules exposes the ingest, sink and Connect metrics.
+   * The agent of KAFKA_OPTS with the stack's rules exposes the ingest, sink and Connect metrics and
+   * the sink consumers' lag, with plausible values once every row landed.
    */
   private static void assertMetricsScraped() throws Exception {
     PrometheusScrape scrape = PrometheusScrape.of(metrics);
@@ -338,6 +342,83 @@ class ComposeTopologyIT {
           .singleElement()
           .satisfies(s -> assertThat(s.value()).isPositive());
     }
+    Map<String, String> sink = Map.of("connector", "lake-sink");
+    for (String counter :
+        List.of(
+            "skippr_units_committed_total",
+            "skippr_files_committed_total",
+            "skippr_bytes_committed_total")) {
+      assertThat(scrape.sum(counter, sink)).as(counter + " of lake-sink").isPositive();
+    }
+    assertThat(scrape.samples("skippr_commit_latency_max", sink))
+        .as("skippr_commit_latency_max of lake-sink (ms, a window that holds the last commits)")
+        .extracting(PrometheusScrape.Sample::value)
+        .anySatisfy(ms -> assertThat(ms).isPositive());
+    for (int p = 0; p < 3; p++) {
+      assertThat(sinkConsumerLag(scrape, p))
+          .as("kafka_consumer_records_lag of the lake-sink consumers, %s-%d", StackLoad.CPU, p)
+          .isNotEmpty()
+          .allSatisfy(
+              s ->
+                  assertThat(s.labels())
+                      .containsKeys(
+                          ExposedMetrics.CONSUMER_LAG
+                              .get("kafka_consumer_records_lag")
+                              .toArray(String[]::new)));
+    }
+    // Every row landed: nothing is delivered and not committed, nothing left to consume. The
+    // gauges follow the task's next commit and the consumer's next fetch, so this waits for them.
+    String[] last = {""};
+    Await.until(
+        LANDED,
+        () -> "no lag of lake-sink on " + StackLoad.CPU + "; last scrape: " + last[0],
+        new Throttled(
+            Duration.ofSeconds(1),
+            () -> {
+              try {
+                PrometheusScrape now = PrometheusScrape.of(metrics);
+                List<PrometheusScrape.Sample> lag = new ArrayList<>();
+                for (int p = 0; p < 3; p++) {
+                  lag.addAll(
+                      now.samples(
+                          "skippr_lag_records",
+                          Map.of(
+                              "connector",
+                              "lake-sink",
+                              "topic",
+                              StackLoad.CPU,
+                              "partition",
+                              Integer.toString(p))));
+                  lag.addAll(sinkConsumerLag(now, p));
+                }
+                last[0] = lag.toString();
+                return lag.size() >= 6 && lag.stream().allMatch(s -> s.value() == 0);
+              } catch (IOException e) {
+                last[0] = e.toString();
+                return false;
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+              }
+            }));
+  }
+
+  /**
+   * {@code kafka_consumer_records_lag} of partition {@code p} of {@link StackLoad#CPU} as the
+   * lake-sink tasks' consumers ({@code connector-consumer-lake-sink-N}) report it.
+   */
+  private static List<PrometheusScrape.Sample> sinkConsumerLag(PrometheusScrape scrape, int p) {
+    return scrape
+        .samples(
+            "kafka_consumer_records_lag",
+            Map.of("topic", StackLoad.CPU, "partition", Integer.toString(p)))
+        .stream()
+        .filter(
+            s ->
+                s.labels()
+                    .getOrDefault("client_id", "")
+                    .matches("connector-consumer-lake-sink-\\d+"))
+        .toList();
   }
 
   /** A run of docker/register.sh: its exit code and output. */
@@ -355,15 +436,27 @@ class ComposeTopologyIT {
     }
   }
 
-  /** The newest plugin archive of distribution/target, unpacked as a user would. */
+  /**
+   * The plugin archive of distribution/target, unpacked as a user would: the one of this build's
+   * version ({@code skippr.version}, which the POM passes), else the newest.
+   */
   private static Path unpackPluginArchive() throws IOException {
+    Path built = ComposeFiles.ROOT.resolve("distribution/target");
+    String version = System.getProperty("skippr.version", "");
     Path archive;
-    try (Stream<Path> files = Files.list(ComposeFiles.ROOT.resolve("distribution/target"))) {
-      archive =
-          files
-              .filter(f -> f.getFileName().toString().matches("skippr-connect-.*\\.zip"))
-              .findFirst()
-              .orElseThrow(() -> new AssertionError("no plugin archive: build distribution"));
+    if (!version.isBlank()) {
+      archive = built.resolve("skippr-connect-" + version + ".zip");
+      assertThat(archive)
+          .as("the plugin archive of this build: build distribution")
+          .isRegularFile();
+    } else {
+      try (Stream<Path> files = Files.list(built)) {
+        archive =
+            files
+                .filter(f -> f.getFileName().toString().matches("skippr-connect-.*\\.zip"))
+                .max(Comparator.comparing(ComposeTopologyIT::modified))
+                .orElseThrow(() -> new AssertionError("no plugin archive: build distribution"));
+      }
     }
     Path target = Files.createDirectories(dir.resolve("plugin"));
     try (InputStream in = Files.newInputStream(archive);
@@ -380,6 +473,14 @@ class ComposeTopologyIT {
       }
     }
     return target;
+  }
+
+  private static FileTime modified(Path file) {
+    try {
+      return Files.getLastModifiedTime(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** A named volume: a new one takes the ownership of the image's folder, the image's user. */

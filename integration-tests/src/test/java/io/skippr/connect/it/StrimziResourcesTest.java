@@ -12,6 +12,9 @@ import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServicePort;
 import io.strimzi.api.kafka.model.common.template.ContainerEnvVar;
 import io.strimzi.api.kafka.model.connect.KafkaConnect;
+import io.strimzi.api.kafka.model.connect.build.Artifact;
+import io.strimzi.api.kafka.model.connect.build.DownloadableArtifact;
+import io.strimzi.api.kafka.model.connect.build.MavenArtifact;
 import io.strimzi.api.kafka.model.connect.build.ZipArtifact;
 import io.strimzi.api.kafka.model.connector.KafkaConnector;
 import java.io.IOException;
@@ -19,8 +22,11 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,7 +34,11 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
 
 /**
  * The Kubernetes resources of {@code deploy/strimzi} read into Strimzi's published API model
@@ -111,6 +121,116 @@ class StrimziResourcesTest {
     assertThat(connect.getSpec().getMetricsConfig().getType()).isEqualTo("jmxPrometheusExporter");
     assertThat(connect.getSpec().getTemplate().getServiceAccount().getMetadata().getAnnotations())
         .containsKey("eks.amazonaws.com/role-arn");
+  }
+
+  /**
+   * {@code build.plugins} adds nothing the plugin archive already ships: a second copy of a jar
+   * (AWS STS, say) in the plugin directory is at best dead weight and at worst a second version of
+   * the same classes.
+   */
+  @Test
+  void theBuildAddsNoJarTheArchiveShips() throws Exception {
+    Set<String> shipped = archiveDependencies();
+    assertThat(shipped)
+        .as("the archive's dependencies, read from the POMs")
+        .contains("software.amazon.awssdk:sts", "software.amazon.awssdk:s3");
+    List<Artifact> added =
+        only(KafkaConnect.class).getSpec().getBuild().getPlugins().stream()
+            .flatMap(p -> p.getArtifacts().stream())
+            .toList();
+    assertThat(duplicates(added, shipped)).as("artifacts the archive already ships").isEmpty();
+
+    MavenArtifact sts = new MavenArtifact();
+    sts.setGroup("software.amazon.awssdk");
+    sts.setArtifact("sts");
+    sts.setVersion("2.57.8");
+    ZipArtifact zip = new ZipArtifact();
+    zip.setUrl("https://example.com/other-plugin-1.0.zip");
+    assertThat(duplicates(List.of(sts, zip), shipped))
+        .containsExactly("software.amazon.awssdk:sts");
+  }
+
+  /** The artifacts of {@code added} whose group and artifact id are among {@code shipped}. */
+  private static List<String> duplicates(List<Artifact> added, Set<String> shipped) {
+    List<String> out = new ArrayList<>();
+    for (Artifact artifact : added) {
+      if (artifact instanceof MavenArtifact maven) {
+        String id = maven.getGroup() + ":" + maven.getArtifact();
+        if (shipped.contains(id)) {
+          out.add(id);
+        }
+      } else if (artifact instanceof DownloadableArtifact download && download.getUrl() != null) {
+        // a jar by URL: its file name, artifact-version.jar
+        String file = download.getUrl().replaceFirst(".*/", "");
+        Matcher m = Pattern.compile("(.+?)-\\d[^/]*\\.jar").matcher(file);
+        if (m.matches()) {
+          shipped.stream().filter(id -> id.endsWith(":" + m.group(1))).forEach(out::add);
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * group:artifact of every dependency the plugin archive ships, as the POMs declare them: the
+   * distribution module's project modules and, through their POMs, every dependency they declare
+   * outside the test and provided scopes. Transitive dependencies of third-party jars are left out;
+   * what a project POM names directly is enough to catch a jar added twice.
+   */
+  private static Set<String> archiveDependencies() throws Exception {
+    Map<String, Path> modules = new HashMap<>();
+    try (Stream<Path> poms = Files.walk(ComposeFiles.ROOT, 3)) {
+      for (Path pom :
+          poms.filter(p -> p.getFileName().toString().equals("pom.xml"))
+              .filter(p -> !p.toString().contains("/target/"))
+              .toList()) {
+        modules.put(text(pom(pom).getDocumentElement(), "artifactId"), pom);
+      }
+    }
+    Set<String> shipped = new TreeSet<>();
+    Set<String> seen = new TreeSet<>();
+    Deque<Path> todo = new ArrayDeque<>(List.of(ComposeFiles.ROOT.resolve("distribution/pom.xml")));
+    while (!todo.isEmpty()) {
+      Element project = pom(todo.pop()).getDocumentElement();
+      for (Node n = project.getFirstChild(); n != null; n = n.getNextSibling()) {
+        if (!(n instanceof Element section) || !section.getTagName().equals("dependencies")) {
+          continue;
+        }
+        for (Node d = section.getFirstChild(); d != null; d = d.getNextSibling()) {
+          if (!(d instanceof Element dependency)) {
+            continue;
+          }
+          String scope = text(dependency, "scope");
+          if (scope.equals("test") || scope.equals("provided")) {
+            continue;
+          }
+          String group = text(dependency, "groupId");
+          String artifact = text(dependency, "artifactId");
+          if (group.equals("io.skippr.connect") && modules.containsKey(artifact)) {
+            if (seen.add(artifact)) {
+              todo.push(modules.get(artifact));
+            }
+          } else {
+            shipped.add(group + ":" + artifact);
+          }
+        }
+      }
+    }
+    return shipped;
+  }
+
+  private static Document pom(Path file) throws Exception {
+    return DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(file.toFile());
+  }
+
+  /** The text of the direct child {@code tag} of {@code element}, or "". */
+  private static String text(Element element, String tag) {
+    for (Node n = element.getFirstChild(); n != null; n = n.getNextSibling()) {
+      if (n instanceof Element child && child.getTagName().equals(tag)) {
+        return child.getTextContent().strip();
+      }
+    }
+    return "";
   }
 
   @Test
