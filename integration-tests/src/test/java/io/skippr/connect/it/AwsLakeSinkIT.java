@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,8 +36,11 @@ import org.junit.jupiter.api.io.TempDir;
  * bucket as production AWS accounts set them up: credentials only from an assumed role (an STS on
  * 127.0.0.1 issues short-lived keys; a proxy in front of S3Mock refuses any request not signed with
  * a live one), and a bucket policy that denies object writes without SSE-KMS. With {@code
- * s3.sse.algorithm=aws:kms} every record lands exactly once across several credential refreshes;
- * without it the task fails with an error that names {@code s3.sse.algorithm}.
+ * s3.sse.algorithm=aws:kms} every record lands exactly once across several credential refreshes,
+ * and the task's own compaction runs on the same keys; without it the task fails with an error that
+ * names {@code s3.sse.algorithm}. A customer-keyed (SSE-C) lake is written, audited, recovered by a
+ * restarted task, compacted and read with its key only. No secret (the base keys' secret, the
+ * temporary secrets and session tokens, the SSE-C key) is logged or shown in a task's trace.
  */
 @ExtendWith(S3MockServer.Shared.class)
 class AwsLakeSinkIT {
@@ -44,7 +48,22 @@ class AwsLakeSinkIT {
   private static final String ROLE = "arn:aws:iam::123456789012:role/lake-writer";
   private static final String BASE_KEY = "AKIABASEKEY0000007";
   private static final String BASE_SECRET = "base-secret-3f9a1c-never-logged";
+  private static final String CUSTOMER_KEY = "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
   private static final int ROUND = 120;
+
+  /**
+   * What must never be logged or shown: the base secret, what STS hands out beside a key id (its
+   * secrets and session tokens, {@code secret-ASIATEST…} and {@code token-ASIATEST…} here), and the
+   * SSE-C key, in base64 and raw.
+   */
+  private static final List<String> SECRETS =
+      List.of(
+          BASE_SECRET,
+          "secret-" + StsTestServer.KEY_PREFIX,
+          "token-" + StsTestServer.KEY_PREFIX,
+          CUSTOMER_KEY,
+          new String(Base64.getDecoder().decode(CUSTOMER_KEY), StandardCharsets.US_ASCII));
+
   private static final Duration CLI = Duration.ofMinutes(3);
 
   @TempDir static Path dir;
@@ -54,6 +73,7 @@ class AwsLakeSinkIT {
   private static HttpFaultProxy proxy;
   private static String connectUrl;
   private static int runs;
+  private static LogWatch logs;
 
   @BeforeAll
   static void start(S3MockServer server) {
@@ -64,6 +84,9 @@ class AwsLakeSinkIT {
     sts = StsTestServer.start(Duration.ofSeconds(63));
     proxy = HttpFaultProxy.start(s3.endpoint(), 0, 1, Duration.ZERO);
     proxy.gate(S3Policies.all(S3Policies.signedBy(sts), S3Policies.requireEncryption()));
+    // The embedded cluster's REST client (test-side classes) logs Connect's answers, which hold
+    // the connector's config as submitted (docs/aws.md): not the worker's log.
+    logs = LogWatch.start("org.apache.kafka.connect.util.clusters.");
     cluster = ConnectCluster.start("aws-lake-sink");
     connectUrl = cluster.connect().endpointForResource("").replaceAll("/+$", "");
   }
@@ -75,6 +98,9 @@ class AwsLakeSinkIT {
     }
     proxy.close();
     sts.close();
+    if (logs != null) {
+      logs.close();
+    }
   }
 
   @Test
@@ -90,9 +116,14 @@ class AwsLakeSinkIT {
     cluster.awaitRunning("aws-orders-lake", 1, Duration.ofMinutes(1));
 
     long sent = 0;
-    for (int round = 0; round == 0 || usedKeys().size() < 3; round++) {
-      // Keys are replaced within seconds (see above): a round or two sees three of them.
-      assertThat(round).as("rounds until three credentials signed requests").isLessThan(500);
+    for (int round = 0;
+        round == 0 || usedKeys().size() < 3 || retirements(proxy.seen()).isEmpty();
+        round++) {
+      // Keys are replaced within seconds (see above): a round or two sees three of them. The
+      // task's compaction (every second, from two files) merges a partition's units of a round.
+      assertThat(round)
+          .as("rounds until three credentials signed requests and the task compacted")
+          .isLessThan(500);
       sent = produce(topic, sent, ROUND);
       long expected = sent;
       Await.until(
@@ -101,6 +132,7 @@ class AwsLakeSinkIT {
           () -> committedOffsets("aws-orders-lake") == expected);
     }
 
+    assertTheTaskCompacted();
     AuditCli.assertClean(
         dir.resolve("logs"), "aws-orders-lake", connectUrl, cluster.bootstrapServers(), 2);
     String count = "select count(*) as n, count(distinct id) as ids from \"" + topic + "\"";
@@ -146,14 +178,15 @@ class AwsLakeSinkIT {
                   .isEqualTo(S3MockServer.KMS_KEY_ID);
               assertThat(w.header("x-amz-acl")).isEqualTo("bucket-owner-full-control");
             });
-    assertThat(secretsIn(dir.resolve("logs"))).isEmpty();
+    assertNoSecretsLogged();
     System.out.printf(
-        "AWS lake: %d records, %d S3 requests, %d writes, %d credentials issued%n",
-        sent, seen.size(), writes.size(), issued.size());
+        "AWS lake: %d records, %d S3 requests, %d writes, %d credentials issued,"
+            + " %d retirements of merged files, %d log events watched%n",
+        sent, seen.size(), writes.size(), issued.size(), retirements(seen).size(), logs.events());
   }
 
   @Test
-  void withoutEncryptionTheBucketPolicyRefusalFailsTheTaskNamingTheKey() {
+  void withoutEncryptionTheBucketPolicyRefusalFailsTheTaskNamingTheKey() throws IOException {
     String topic = "aws-plain";
     cluster.createTopic(topic, 1);
     cluster.connect().configureConnector("aws-plain-lake", sink(topic, "lake/plain"));
@@ -162,15 +195,16 @@ class AwsLakeSinkIT {
         Duration.ofMinutes(2),
         () -> "a failed task; status " + cluster.statusOrError("aws-plain-lake"),
         () -> cluster.statusOrError("aws-plain-lake").contains("task0=FAILED"));
-    assertThat(cluster.statusOrError("aws-plain-lake"))
-        .contains("HTTP 403")
-        .contains("s3.sse.algorithm");
+    String status = cluster.statusOrError("aws-plain-lake");
+    assertThat(status).contains("HTTP 403").contains("s3.sse.algorithm");
+    assertThat(SECRETS).as("the failed task's trace").noneMatch(status::contains);
     assertThat(s3.objectKeys(BUCKET, "lake/plain/")).isEmpty();
+    assertNoSecretsLogged();
   }
 
   @Test
   void customerKeyedLakeIsWrittenCompactedAndReadOnlyWithTheKey() throws Exception {
-    String key = "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
+    String key = CUSTOMER_KEY;
     try (HttpFaultProxy keyed = HttpFaultProxy.start(s3.endpoint(), 0, 1, Duration.ZERO)) {
       keyed.gate(S3Policies.all(S3Policies.signedBy(sts), S3Policies.customerKeys()));
       String topic = "aws-ssec";
@@ -183,12 +217,24 @@ class AwsLakeSinkIT {
       long sent = 0;
       for (int round = 0; round < 3; round++) {
         sent = produce(topic, sent, ROUND);
-        long expected = sent;
-        Await.until(
-            Duration.ofMinutes(3),
-            () -> "offsets " + expected + "; status " + cluster.statusOrError("aws-ssec-lake"),
-            () -> committedOffsets("aws-ssec-lake") == expected);
+        awaitCommitted("aws-ssec-lake", sent);
       }
+      AuditCli.assertClean(
+          dir.resolve("logs"), "aws-ssec-lake", connectUrl, cluster.bootstrapServers(), 1);
+
+      // A new task recovers its partition from the log, whose entries are customer-keyed too.
+      int beforeRestart = keyed.seen().size();
+      cluster.connect().restartConnectorAndTasks("aws-ssec-lake", false, true, false);
+      cluster.awaitRunning("aws-ssec-lake", 1, Duration.ofMinutes(1));
+      sent = produce(topic, sent, ROUND);
+      awaitCommitted("aws-ssec-lake", sent);
+      List<Seen> afterRestart = keyed.seen();
+      List<Seen> sinceRestart = afterRestart.subList(beforeRestart, afterRestart.size());
+      assertThat(sinceRestart)
+          .as("object reads of the restarted task")
+          .anyMatch(r -> r.method().equals("GET") && !r.target().contains("?"));
+      assertThat(cluster.statusOrError("aws-ssec-lake")).isEqualTo("RUNNING task0=RUNNING");
+
       cluster.connect().stopConnector("aws-ssec-lake");
       Await.until(
           Duration.ofSeconds(60),
@@ -229,6 +275,24 @@ class AwsLakeSinkIT {
       assertThat(keyless.awaitExit(CLI)).as(keyless.output()).isNotZero();
       assertThat(keyless.output()).contains("HTTP 400").doesNotContain(key);
     }
+    assertNoSecretsLogged();
+  }
+
+  private static void awaitCommitted(String connector, long expected) {
+    Await.until(
+        Duration.ofMinutes(3),
+        () -> "offsets " + expected + "; status " + cluster.statusOrError(connector),
+        () -> committedOffsets(connector) == expected);
+  }
+
+  /**
+   * Neither the worker's log (everything logged in this JVM, from INFO up, the plugin's own loggers
+   * from DEBUG up) nor the logs and output of the CLI's runs hold a secret.
+   */
+  private static void assertNoSecretsLogged() throws IOException {
+    assertThat(logs.events()).as("log events watched").isPositive();
+    assertThat(logs.containing(SECRETS)).as("log events holding a secret").isEmpty();
+    assertThat(secretsIn(dir.resolve("logs"))).as("CLI logs holding a secret").isEmpty();
   }
 
   private static Map<String, String> sink(String topic, String prefix) {
@@ -284,6 +348,36 @@ class AwsLakeSinkIT {
     return from + count;
   }
 
+  /**
+   * Compaction ran in the task, before {@code skippr compact} runs: its merged files and the moves
+   * of its inputs aside are requests like any other, signed with the role's keys and encrypted
+   * (checked with every request and write).
+   */
+  private static void assertTheTaskCompacted() {
+    List<Seen> seen = proxy.seen();
+    assertThat(retirements(seen))
+        .as("inputs of the task's merges moved to _skippr/retired/")
+        .isNotEmpty()
+        .allSatisfy(r -> assertThat(sts.issued(r.accessKeyId())).isPresent());
+    assertThat(seen)
+        .as("merged files written staged")
+        .anyMatch(r -> S3Policies.createsObject(r) && r.target().contains("/_skippr/staged/"));
+  }
+
+  /**
+   * The copies that move a merge's inputs out of their table to {@code _skippr/retired/} (only a
+   * compaction retires files here: the sinks append).
+   */
+  private static List<Seen> retirements(List<Seen> seen) {
+    return seen.stream()
+        .filter(
+            r ->
+                r.method().equals("PUT")
+                    && r.header("x-amz-copy-source") != null
+                    && r.target().contains("/_skippr/retired/"))
+        .toList();
+  }
+
   /** The distinct temporary keys S3 requests were signed with so far. */
   private static Set<String> usedKeys() {
     return proxy.seen().stream().map(Seen::accessKeyId).collect(Collectors.toSet());
@@ -312,7 +406,7 @@ class AwsLakeSinkIT {
     return process.stdout();
   }
 
-  /** Files under {@code logs} that hold the base secret or a session token. */
+  /** Files under {@code logs} that hold one of {@link #SECRETS}. */
   private static List<Path> secretsIn(Path logs) throws IOException {
     if (!Files.isDirectory(logs)) {
       return List.of();
@@ -324,7 +418,7 @@ class AwsLakeSinkIT {
               f -> {
                 try {
                   String text = Files.readString(f);
-                  return text.contains(BASE_SECRET) || text.contains("token-ASIA");
+                  return SECRETS.stream().anyMatch(text::contains);
                 } catch (IOException e) {
                   return false;
                 }

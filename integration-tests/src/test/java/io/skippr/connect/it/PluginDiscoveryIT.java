@@ -69,11 +69,25 @@ class PluginDiscoveryIT {
   @Test
   void pluginLeavesOutWhatTheWorkerShips() throws IOException {
     List<String> jars = new ArrayList<>();
+    List<String> inLib = new ArrayList<>();
     try (Stream<Path> files = Files.walk(ConnectCluster.pluginDir())) {
       files
           .filter(p -> p.toString().endsWith(".jar"))
-          .forEach(p -> jars.add(p.getFileName().toString()));
+          .forEach(
+              p -> {
+                jars.add(p.getFileName().toString());
+                if (p.getParent().getFileName().toString().equals("lib")) {
+                  inLib.add(p.getFileName().toString());
+                }
+              });
     }
+    // Web identity (IRSA) and assume-role need the SDK's STS module in the archive: a worker
+    // ships no AWS SDK. The worker of these tests has it on its own classpath, so no test that
+    // runs the connector here would notice it missing.
+    assertThat(inLib)
+        .as("the plugin archive's lib")
+        .anyMatch(name -> name.matches("sts-\\d[\\w.-]*\\.jar"))
+        .anyMatch(name -> name.matches("s3-\\d[\\w.-]*\\.jar"));
     assertThat(jars)
         .anyMatch(name -> name.startsWith("skippr-sink-connector-"))
         .anyMatch(name -> name.startsWith("skippr-http-ingest-"))

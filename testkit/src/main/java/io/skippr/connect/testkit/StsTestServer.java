@@ -40,6 +40,8 @@ public final class StsTestServer implements AutoCloseable {
    * @param action AssumeRole or AssumeRoleWithWebIdentity
    * @param callerKeyId the access key id that signed an AssumeRole request, null for web identity
    * @param token the web identity token presented, null for AssumeRole
+   * @param issuedAt when this server answered
+   * @param expiration when the credentials expire (whole seconds, as STS gives them)
    */
   public record Issued(
       String accessKeyId,
@@ -49,6 +51,7 @@ public final class StsTestServer implements AutoCloseable {
       String externalId,
       String callerKeyId,
       String token,
+      Instant issuedAt,
       Instant expiration) {}
 
   private final HttpServer server;
@@ -116,7 +119,8 @@ public final class StsTestServer implements AutoCloseable {
       respond(exchange, 403, error("MissingAuthenticationToken", "AssumeRole must be signed"));
       return;
     }
-    Instant expiration = clock.instant().plus(lifetime).truncatedTo(ChronoUnit.SECONDS);
+    Instant now = clock.instant();
+    Instant expiration = now.plus(lifetime).truncatedTo(ChronoUnit.SECONDS);
     Issued credentials =
         new Issued(
             String.format("%s%08d", KEY_PREFIX, serial.incrementAndGet()),
@@ -126,6 +130,7 @@ public final class StsTestServer implements AutoCloseable {
             form.get("ExternalId"),
             web ? null : caller,
             web ? form.get("WebIdentityToken") : null,
+            now,
             expiration);
     issued.add(credentials);
     respond(exchange, 200, answer(action, credentials));

@@ -117,6 +117,21 @@ class FileSourceConnectorTest {
         .hasMessageContaining("non-negative");
   }
 
+  @Test
+  void aStoreAssumingARoleWithoutItIsReportedOnTheRolesKey() {
+    Map<String, List<String>> errors =
+        errors(
+            new FileSourceConnector(),
+            props(
+                "store.type",
+                "dynamodb",
+                "store.name",
+                "skippr-state",
+                "store.dynamodb.credentials.provider.class",
+                "software.amazon.awssdk.services.sts.auth.StsAssumeRoleCredentialsProvider"));
+    assertThat(errors).containsOnlyKeys("store.dynamodb.sts.role.arn");
+  }
+
   /** Run with -Dskippr.docs.update=true to rewrite docs/config/file-source.md and the README. */
   @Test
   void configurationReferenceInTheDocsIsCurrent() {

@@ -91,6 +91,24 @@ class HttpIngestSourceConnectorTest {
   }
 
   @Test
+  void aStoreAssumingARoleWithoutItIsReportedOnTheRolesKey() {
+    Map<String, List<String>> errors =
+        errorsByKey(
+            new HttpIngestSourceConnector()
+                .validate(
+                    Map.of(
+                        "store.type", "dynamodb",
+                        "store.name", "skippr-state",
+                        "store.dynamodb.credentials.provider.class",
+                            "io.confluent.connect.s3.auth.AwsAssumeRoleCredentialsProvider")));
+    assertThat(errors.get("store.dynamodb.sts.role.arn"))
+        .singleElement()
+        .asString()
+        .contains("store.dynamodb.credentials.provider.class");
+    assertThat(errors.get("store.dynamodb.credentials.provider.class")).isEmpty();
+  }
+
+  @Test
   void theRecordLimitMustFitTheProducersRequestSize() {
     Map<String, List<String>> errors =
         errorsByKey(

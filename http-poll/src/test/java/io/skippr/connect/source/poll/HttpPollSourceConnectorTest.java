@@ -219,6 +219,18 @@ class HttpPollSourceConnectorTest {
         .isEqualTo(expected);
   }
 
+  @Test
+  void aStoreExternalIdWithoutARoleIsReportedOnItsKey() {
+    Map<String, String> config = base();
+    config.put("store.type", "dynamodb");
+    config.put("store.name", "skippr-state");
+    config.put("store.dynamodb.sts.role.external.id", "acme-7f3e91");
+    assertThat(errors(new HttpPollSourceConnector(), config))
+        .containsOnlyKeys("store.dynamodb.sts.role.external.id");
+    config.put("store.dynamodb.sts.role.arn", "arn:aws:iam::123456789012:role/state");
+    assertThat(errors(new HttpPollSourceConnector(), config)).isEmpty();
+  }
+
   private static Map<String, List<String>> errors(
       HttpPollSourceConnector connector, Map<String, String> config) {
     return connector.validate(config).configValues().stream()

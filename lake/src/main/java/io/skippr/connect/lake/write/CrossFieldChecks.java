@@ -12,6 +12,7 @@ import io.skippr.connect.lake.partition.PartitioningConfig;
 import io.skippr.connect.lake.partition.PathTimes;
 import io.skippr.connect.lake.publish.PublishConfig;
 import io.skippr.connect.lake.storage.StorageConfig;
+import io.skippr.connect.state.api.StateStoreConfig;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.kafka.common.config.AbstractConfig;
@@ -34,6 +35,7 @@ final class CrossFieldChecks {
     isolation(props, problems);
     AwsCredentialsConfig.S3.problems(ConfigLookup.of(props)).forEach(problems::putIfAbsent);
     S3WriteOptionsConfig.problems(ConfigLookup.of(props)).forEach(problems::putIfAbsent);
+    StateStoreConfig.problems(props).forEach(problems::putIfAbsent);
     AbstractConfig parsed;
     try {
       parsed = new AbstractConfig(def, props, false);

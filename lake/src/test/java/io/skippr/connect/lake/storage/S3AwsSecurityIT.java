@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
@@ -48,10 +49,14 @@ class S3AwsSecurityIT {
       Base64.getEncoder().encodeToString("0123456789abcdef0123456789abcdef".getBytes());
 
   /**
-   * Credentials are fetched again between 5 and 1 minutes before expiry: with 63 s to live they are
-   * replaced within 3 s, and the proxy refuses any used after it expired.
+   * Credentials are fetched again from 5 minutes before expiry and no longer used 1 minute before
+   * it: with 63 s to live they are due for a fetch as soon as they arrive (the provider fetches
+   * anew at nearly every request) and stale 3 s after; the proxy refuses any used after it expired.
    */
   private static final Duration LIFETIME = Duration.ofSeconds(63);
+
+  /** Short enough to wait out in a test: every key of a round has expired 3 s after the round. */
+  private static final Duration SHORT_LIFETIME = Duration.ofSeconds(3);
 
   private final S3MockServer server;
   private StsTestServer sts;
@@ -111,6 +116,59 @@ class S3AwsSecurityIT {
               assertThat(issued.externalId()).isEqualTo("ext-42");
             });
     assertEverySignedByIssuedKeys(2);
+  }
+
+  /**
+   * A lake kept open across the expiry of every key it was given goes on working: the requests
+   * after it are signed by keys STS issued after the first ones expired, none by an expired key
+   * (the proxy would refuse it, and with one attempt per request the storage call would fail).
+   *
+   * <p>Keys live 3 s, below the provider's stale window (1 minute), so the provider fetches anew at
+   * every request rather than caching; what this shows is that nothing else on the way (the S3
+   * client, the lake's storage) holds on to a key past its expiry. That cached keys are replaced
+   * ahead of expiry is left to the SDK's window (5 minutes to 1 minute before), which {@link
+   * #everyRequestCarriesTheAssumedRolesKeysRefreshedBeforeExpiry()} sees in its refreshes.
+   */
+  @Test
+  void afterEveryIssuedKeyExpiredRequestsAreSignedByKeysIssuedSince() throws IOException {
+    sts.close();
+    sts = StsTestServer.start(SHORT_LIFETIME);
+    proxy.gate(S3Policies.signedBy(sts));
+    Map<String, String> props = props();
+    props.put(S3Config.ACCESS_KEY_ID, BASE_KEY);
+    props.put(S3Config.SECRET_ACCESS_KEY, BASE_SECRET);
+    props.put("sts.role.arn", ROLE);
+    try (LakeStorage lake = open(props)) {
+      exerciseEveryRequest(lake);
+      List<StsTestServer.Issued> firstRound = sts.issued();
+      assertThat(firstRound).isNotEmpty();
+      Instant allExpired =
+          firstRound.stream().map(StsTestServer.Issued::expiration).max(Instant::compareTo).get();
+      Await.until(
+          Duration.ofSeconds(30),
+          () -> "every key of the first round expired (at " + allExpired + ")",
+          () -> Instant.now().isAfter(allExpired));
+      int seenBefore = proxy.seen().size();
+
+      exerciseEveryRequest(lake);
+
+      List<Seen> all = proxy.seen();
+      List<Seen> after = all.subList(seenBefore, all.size());
+      assertThat(after)
+          .isNotEmpty()
+          .allSatisfy(
+              r -> {
+                StsTestServer.Issued key = sts.issued(r.accessKeyId()).orElseThrow();
+                assertThat(key.issuedAt()).isAfter(firstRound.get(0).expiration());
+                assertThat(key.issuedAt()).isAfter(allExpired);
+              });
+    }
+    assertThat(sts.issued())
+        .allSatisfy(
+            issued -> {
+              assertThat(issued.action()).isEqualTo("AssumeRole");
+              assertThat(issued.callerKeyId()).isEqualTo(BASE_KEY);
+            });
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.skippr.connect.source.file.config;
 
 import io.skippr.connect.source.common.encoding.EncodingConfig;
+import io.skippr.connect.state.api.StateStoreConfig;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.kafka.common.config.AbstractConfig;
@@ -22,7 +23,9 @@ public final class FileSourceChecks {
     } catch (ConfigException e) {
       return Map.of();
     }
-    return problems(FileSourceConfig.values(parsed), props);
+    Map<String, String> problems = problems(FileSourceConfig.values(parsed), props);
+    StateStoreConfig.problems(props).forEach(problems::putIfAbsent);
+    return problems;
   }
 
   static Map<String, String> problems(FileSourceConfig.Values v, Map<String, String> props) {

@@ -1,6 +1,7 @@
 package io.skippr.connect.source.http.config;
 
 import io.skippr.connect.source.common.encoding.EncodingConfig;
+import io.skippr.connect.state.api.StateStoreConfig;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -69,6 +70,7 @@ public final class HttpIngestConfig {
     } catch (ConfigException e) {
       problems.put(keyNamedIn(e), e.getMessage());
     }
+    StateStoreConfig.problems(props).forEach(problems::putIfAbsent);
     return problems;
   }
 

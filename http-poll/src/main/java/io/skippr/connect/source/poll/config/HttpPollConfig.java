@@ -126,6 +126,7 @@ public final class HttpPollConfig {
         }
       }
     }
+    StateStoreConfig.problems(props).forEach((key, message) -> add(problems, key, message));
     return problems;
   }
 

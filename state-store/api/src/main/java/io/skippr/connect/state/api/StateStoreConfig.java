@@ -1,6 +1,7 @@
 package io.skippr.connect.state.api;
 
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -91,6 +92,18 @@ public final class StateStoreConfig {
             ++order,
             Width.SHORT,
             "Secret encryption");
+  }
+
+  /**
+   * Problems of combinations of the installed backends' keys ({@link StateStoreProvider#problems}),
+   * by the key to change: what a connector's {@code validate()} adds to its own cross-key checks.
+   */
+  public static Map<String, String> problems(Map<String, String> props) {
+    Map<String, String> problems = new LinkedHashMap<>();
+    for (StateStoreProvider provider : StateStores.providers()) {
+      provider.problems(props).forEach(problems::putIfAbsent);
+    }
+    return problems;
   }
 
   /** Resolves the store settings of a parsed config against the process environment. */

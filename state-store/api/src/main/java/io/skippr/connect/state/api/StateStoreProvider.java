@@ -1,5 +1,6 @@
 package io.skippr.connect.state.api;
 
+import java.util.Map;
 import java.util.Set;
 import org.apache.kafka.common.config.ConfigDef;
 
@@ -24,6 +25,16 @@ public interface StateStoreProvider {
    */
   default ConfigDef configDef() {
     return new ConfigDef();
+  }
+
+  /**
+   * Problems of combinations of this backend's keys in a connector's raw config, by the key to
+   * change; empty when they are sound. A connector's {@code validate()} reports them (see {@link
+   * StateStoreConfig#problems}) whatever {@code store.type} says, since the type may come from the
+   * environment of whichever worker runs the task.
+   */
+  default Map<String, String> problems(Map<String, String> props) {
+    return Map.of();
   }
 
   /** Opens a store; fails with a {@link StateStoreException} whose message says how to fix it. */

@@ -14,6 +14,7 @@ import io.skippr.connect.state.api.StateStoreSettings;
 import io.skippr.connect.state.api.StoreEnvironment;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
 import org.apache.kafka.common.config.ConfigDef.Type;
@@ -87,6 +88,16 @@ public final class DynamoDbStateStoreProvider implements StateStoreProvider {
             ++order,
             Width.SHORT,
             "Create table");
+  }
+
+  /**
+   * The credential keys' combinations ({@code store.dynamodb.credentials.provider.class} that
+   * assumes a role without {@code store.dynamodb.sts.role.arn}, an external id without a role), as
+   * the lake sink's {@code s3.*} ones are checked.
+   */
+  @Override
+  public Map<String, String> problems(Map<String, String> props) {
+    return AwsCredentialsConfig.DYNAMODB_STORE.problems(ConfigLookup.of(props));
   }
 
   @Override

@@ -77,4 +77,34 @@ class DynamoDbStateStoreProviderTest {
         .isInstanceOf(StateStoreException.class)
         .hasMessageContaining("localhost:4567");
   }
+
+  @Test
+  void credentialCombinationsAreReportedOnTheKeyToChange() {
+    String assume = "io.confluent.connect.s3.auth.AwsAssumeRoleCredentialsProvider";
+    assertThat(
+            StateStoreConfig.problems(
+                Map.of(
+                    "store.dynamodb.credentials.provider.class", assume, "store.type", "dynamodb")))
+        .containsOnlyKeys("store.dynamodb.sts.role.arn")
+        .hasEntrySatisfying(
+            "store.dynamodb.sts.role.arn",
+            m -> assertThat(m).contains("store.dynamodb.credentials.provider.class=" + assume));
+    assertThat(StateStoreConfig.problems(Map.of("store.dynamodb.sts.role.external.id", "ext-42")))
+        .containsOnlyKeys("store.dynamodb.sts.role.external.id");
+    assertThat(
+            StateStoreConfig.problems(
+                Map.of(
+                    "store.dynamodb.credentials.provider.class",
+                    assume,
+                    "store.dynamodb.sts.role.arn",
+                    "arn:aws:iam::123456789012:role/state",
+                    "store.dynamodb.sts.role.external.id",
+                    "ext-42")))
+        .isEmpty();
+    assertThat(
+            StateStoreConfig.problems(
+                Map.of("credentials.provider.class", assume, "sts.role.external.id", "x1")))
+        .as("the lake's own keys are not the store's")
+        .isEmpty();
+  }
 }
