@@ -27,12 +27,19 @@ import org.apache.kafka.connect.runtime.rest.entities.ConnectorOffset;
  *
  * <p>Run after {@code mvn -o package -DskipTests}: {@code mvn -q -pl integration-tests exec:java
  * -Dexec.classpathScope=test -Dexec.mainClass=io.skippr.connect.it.bench.FileSourceConnectBench}.
- * Optional system properties: {@code bench.rows} (default 500,000), {@code bench.rounds} (3).
+ * Optional system properties: {@code bench.rows} (default 500,000), {@code bench.rounds} (3),
+ * {@code bench.formats} ({@code ndjson,csv}), {@code bench.encoding}: {@code connect} (default:
+ * Kafka's JsonConverter on the task's maps), {@code streaming} (StreamingJsonConverter on them) or
+ * {@code json} ({@code record.encoding=json}: the value's bytes straight from the line, through the
+ * ByteArrayConverter).
  */
 public final class FileSourceConnectBench {
 
   private static final int ROWS = Integer.getInteger("bench.rows", 500_000);
   private static final int ROUNDS = Integer.getInteger("bench.rounds", 3);
+  private static final List<String> FORMATS =
+      List.of(System.getProperty("bench.formats", "ndjson,csv").split(","));
+  private static final String ENCODING = System.getProperty("bench.encoding", "connect");
 
   private FileSourceConnectBench() {}
 
@@ -42,7 +49,7 @@ public final class FileSourceConnectBench {
     try (ConnectCluster cluster =
         ConnectCluster.start(
             "file-source-bench", 1, Map.of("exactly.once.source.support", "enabled"))) {
-      for (String format : List.of("ndjson", "csv")) {
+      for (String format : FORMATS) {
         List<Double> source = new ArrayList<>();
         List<Double> producer = new ArrayList<>();
         for (int round = 0; round <= ROUNDS; round++) {
@@ -61,9 +68,10 @@ public final class FileSourceConnectBench {
         }
         report.add(
             String.format(
-                "RESULT %s: file source task in Connect (exactly once) %,.0f rows/s, plain"
+                "RESULT %s, %s: file source task in Connect (exactly once) %,.0f rows/s, plain"
                     + " producer %,.0f rows/s, ratio %.2f (medians of %d rounds of %,d rows)",
                 format,
+                ENCODING,
                 median(source),
                 median(producer),
                 median(source) / median(producer),
@@ -91,7 +99,18 @@ public final class FileSourceConnectBench {
     config.put("state.mirror", "off");
     config.put("exactly.once.support", "required");
     config.put("key.converter", "org.apache.kafka.connect.storage.StringConverter");
-    config.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+    switch (ENCODING) {
+      case "connect" ->
+          config.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+      case "streaming" ->
+          config.put("value.converter", "io.skippr.connect.json.StreamingJsonConverter");
+      case "json" -> {
+        config.put("record.encoding", "json");
+        config.put("record.encoding.json.schemas.enable", "false");
+        config.put("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
+      }
+      default -> throw new IllegalArgumentException("bench.encoding: " + ENCODING);
+    }
     config.put("value.converter.schemas.enable", "false");
     long start = System.nanoTime();
     cluster.connect().configureConnector(name, config);
